@@ -1,0 +1,144 @@
+"""The side-effect boundaries of proact. Every port has an in-package fake used by tests.
+
+Imports nothing else of the project.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+MessageRole = Literal["system", "user", "assistant", "tool"]
+
+
+@dataclass(frozen=True)
+class Message:
+    """One chat message sent to a model."""
+
+    role: MessageRole
+    content: str
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """A tool offered to a model with native tool calling: name, description, JSON-schema parameters."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ModelToolCall:
+    """A native tool call returned by a model."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Accounting of one model call."""
+
+    model: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+    cached: bool = False
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A model's answer: text (JSON text when a response schema was given) and native tool calls."""
+
+    text: str
+    tool_calls: list[ModelToolCall] = field(default_factory=list)
+    usage: Usage = field(default_factory=lambda: Usage(model="unknown"))
+
+
+class ModelError(RuntimeError):
+    """A model call failed after its retries."""
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """A chat model bound to one role (agent, user or judge)."""
+
+    @property
+    def name(self) -> str:
+        """Model identifier recorded in usage events."""
+        ...
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        response_schema: dict[str, Any] | None = None,
+        tools: list[ToolSpec] | None = None,
+    ) -> Completion:
+        """Return one completion; with `response_schema` the text is JSON valid for that schema."""
+        ...
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    """Outcome of a shell command in the workspace."""
+
+    exit_code: int
+    output: str
+    timed_out: bool = False
+    truncated: bool = False
+
+
+@dataclass(frozen=True)
+class FileStat:
+    """Cheap fingerprint of one file, used for change detection."""
+
+    size: int
+    token: str
+
+
+class WorkspaceError(RuntimeError):
+    """A workspace operation failed (bad path, missing file, backend failure)."""
+
+
+@runtime_checkable
+class Workspace(Protocol):
+    """The files and shell of one episode. Paths are relative to the workspace root."""
+
+    def read_file(self, path: str) -> bytes:
+        """Return a file's bytes; WorkspaceError when missing or outside the workspace."""
+        ...
+
+    def write_file(self, path: str, data: bytes) -> None:
+        """Create or replace a file, creating parent folders."""
+        ...
+
+    def delete(self, path: str) -> None:
+        """Remove a file; WorkspaceError when missing."""
+        ...
+
+    def list_files(self) -> dict[str, FileStat]:
+        """Every regular file, keyed by relative path, with a fingerprint that changes when content does."""
+        ...
+
+    def exec(self, command: str, *, timeout_s: float, output_cap: int) -> ExecResult:
+        """Run a shell command in the workspace root; kill it at the timeout; cap the captured output."""
+        ...
+
+    def snapshot(self) -> bytes:
+        """Serialise the whole workspace (a tar archive)."""
+        ...
+
+    def restore(self, archive: bytes) -> None:
+        """Replace the workspace content with a snapshot."""
+        ...
+
+    def close(self) -> None:
+        """Release resources (idempotent)."""
+        ...

@@ -1,0 +1,33 @@
+"""An episode: the ordered sessions of one persona and how they depend on each other."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from engine.schema.base import Strict
+
+
+class EpisodeEntry(Strict):
+    """A session's place in the episode."""
+
+    session: str = Field(description="Session id; the file sessions/<id>.yaml must exist.")
+    depends_on: list[str] = Field(default_factory=list, description="Earlier sessions this one needs.")
+
+
+class DependencyGroup(Strict):
+    """Sessions that share essential carry-over information (seed 001 §3.2)."""
+
+    id: str = Field(description="Unique group id, e.g. 'g1'.")
+    sessions: list[str] = Field(min_length=2, description="Member sessions in episode order; the last is final.")
+    note: str = Field(default="", description="What information the group carries forward.")
+
+
+class Episode(Strict):
+    """The persona's ordered sessions over one persistent workspace."""
+
+    persona: str = Field(description="Persona id this episode belongs to.")
+    workspace_seed: str = Field(
+        default="seed", description="Folder (relative to workspaces/<persona>/) copied into the fresh workspace."
+    )
+    sessions: list[EpisodeEntry] = Field(min_length=1, description="Sessions in the order they run.")
+    dependency_groups: list[DependencyGroup] = Field(default_factory=list, description="Strong dependency groups.")

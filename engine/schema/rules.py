@@ -1,0 +1,20 @@
+"""Specifications of deterministic rules, shared by checklist graders and the rules-mode user."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from engine.schema.base import Strict
+
+
+class RuleSpec(Strict):
+    """One deterministic check: a registered rule kind plus its arguments.
+
+    The arguments are validated against the kind's own argument model by `proact validate`,
+    because the schema package knows no grader code.
+    """
+
+    kind: str = Field(description="Registered rule kind, e.g. 'file_exists', 'file_matches', 'tool_called'.")
+    args: dict[str, Any] = Field(default_factory=dict, description="Keyword arguments of the rule kind.")

@@ -1,0 +1,146 @@
+"""One session (= one task) of an episode: request or trigger, hidden intents, checklist, gold solution."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from engine.schema.base import Strict
+from engine.schema.rules import RuleSpec
+
+Category = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
+TriggerKind = Literal["user", "webhook", "heartbeat", "schedule"]
+IntentScope = Literal["session", "persistent"]
+
+
+class Trigger(Strict):
+    """What opens the session: a user request or an environment event."""
+
+    kind: TriggerKind = Field(default="user", description="'user' for a typed request, else an environment event.")
+    source: str = Field(default="", description="Event source for environment triggers, e.g. 'paper-feed'.")
+    event: str = Field(default="", description="Event name for environment triggers, e.g. 'new_items'.")
+    payload: dict[str, Any] = Field(default_factory=dict, description="Structured event payload shown to the agent.")
+
+
+class SessionSource(Strict):
+    """The intent is recoverable from an earlier session of the episode."""
+
+    session: str = Field(description="Id of an earlier session where the requirement was established.")
+
+
+class WorkspaceSource(Strict):
+    """The intent is recoverable from a file the agent can read in its workspace."""
+
+    workspace: str = Field(description="Workspace-relative path of the file that carries the requirement.")
+
+
+IntentSource = Literal["ask"] | SessionSource | WorkspaceSource
+
+
+class HiddenIntent(Strict):
+    """A latent requirement absent from the request, tracked by the simulated user (seed 001 §3.3)."""
+
+    id: str = Field(description="Unique within the session, e.g. 'i1'.")
+    content: str = Field(description="The requirement, precise enough to judge completion.")
+    scope: IntentScope = Field(default="session", description="'persistent' when it carries across sessions.")
+    source: IntentSource = Field(
+        default="ask", description="Where the agent can recover it: 'ask', {session: id} or {workspace: path}."
+    )
+    reveal: str = Field(description="What the user says, verbatim in strict/rules modes, when providing it.")
+    evidence: list[RuleSpec] = Field(
+        default_factory=list,
+        description="Rules that, all passing, mark the intent completed in rules mode (empty: never completed).",
+    )
+    keywords: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Targeted-question matcher for rules mode: every entry must occur in one question sentence of "
+            "the agent; an entry may list alternatives separated by '|'. Empty: the intent can't be inferred."
+        ),
+    )
+
+
+class RubricContext(Strict):
+    """Context a rubric judge sees besides the rendered trace (seed 001 App. C.5)."""
+
+    files: list[str] = Field(default_factory=list, description="Workspace files whose final content is shown.")
+    tools: list[str] = Field(default_factory=list, description="Tool names whose calls and results are shown.")
+    trace: bool = Field(default=True, description="Whether the rendered conversation trace is shown.")
+
+
+class RubricGrader(Strict):
+    """A semantic criterion judged YES/NO by the judge model, one call per criterion."""
+
+    context: RubricContext = Field(default_factory=RubricContext, description="Selected evidence for the judge.")
+
+
+class ChecklistItem(Strict):
+    """One verifiable outcome criterion (seed 001 §3.3, App. C.3)."""
+
+    id: str = Field(description="Unique within the session, e.g. 'c1'.")
+    text: str = Field(description="The criterion, phrased as an outcome.")
+    rule: RuleSpec | None = Field(default=None, description="Deterministic grader; exclusive with 'rubric'.")
+    rubric: RubricGrader | None = Field(default=None, description="Judge-model grader; exclusive with 'rule'.")
+    weight: float = Field(default=1.0, gt=0, description="Weight in the weighted Comp.")
+    mandatory: bool = Field(default=False, description="If it fails, the session's gated Comp is 0.")
+
+    @model_validator(mode="after")
+    def _one_grader(self) -> ChecklistItem:
+        if (self.rule is None) == (self.rubric is None):
+            raise ValueError("exactly one of 'rule' or 'rubric' must be set")
+        return self
+
+
+class ToolCallSpec(Strict):
+    """A tool call of the gold solution."""
+
+    tool: str = Field(description="Tool name as the agent's registry exposes it.")
+    args: dict[str, Any] = Field(default_factory=dict, description="Tool arguments.")
+    args_from_files: dict[str, str] = Field(
+        default_factory=dict,
+        description="Argument name -> path (relative to the persona's workspaces folder) whose text is the value.",
+    )
+
+
+class ReferenceTurn(Strict):
+    """One agent turn of the gold solution: tool calls first, then the reply."""
+
+    actions: list[ToolCallSpec] = Field(default_factory=list, description="Tool calls made this turn, in order.")
+    message: str = Field(description="The agent's reply to the user this turn.")
+
+
+class ReferenceSolution(Strict):
+    """The gold trajectory the reference agent replays, turn by turn."""
+
+    turns: list[ReferenceTurn] = Field(min_length=1, description="Agent turns in order.")
+
+
+class WorkspaceAddition(Strict):
+    """A file that appears in the workspace when the session opens."""
+
+    source: str = Field(description="Path relative to the persona's workspaces folder.")
+    dest: str = Field(description="Workspace-relative destination path.")
+
+
+class SessionSpec(Strict):
+    """A session of an episode: one task."""
+
+    id: str = Field(description="Unique within the episode; equals the file name without '.yaml'.")
+    title: str = Field(description="Short human title (never shown to the agent).")
+    category: Category = Field(description="Task category A–R (seed 001 Table 5).")
+    trigger: Trigger = Field(default_factory=Trigger, description="What opens the session.")
+    request: str = Field(default="", description="The opening user message; may be empty for env triggers.")
+    workspace_additions: list[WorkspaceAddition] = Field(
+        default_factory=list, description="Files added to the workspace when the session opens."
+    )
+    toolsets: list[str] = Field(default_factory=lambda: ["general"], description="Tool groups the agent gets.")
+    hidden_intents: list[HiddenIntent] = Field(default_factory=list, description="Latent requirements.")
+    checklist: list[ChecklistItem] = Field(default_factory=list, description="Outcome criteria for Comp.")
+    reference: ReferenceSolution = Field(description="Gold solution replayed by the reference agent.")
+
+    @model_validator(mode="after")
+    def _opening(self) -> SessionSpec:
+        if self.trigger.kind == "user" and not self.request.strip():
+            raise ValueError("a session with trigger kind 'user' needs a non-empty 'request'")
+        return self

@@ -1,0 +1,47 @@
+"""The append-only trajectory log of one session (JSONL on disk, or in memory for tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.schema.events import EVENT_ADAPTER, Event
+
+
+class TrajectoryLog:
+    """Numbers events, keeps them in order, and appends each one to a JSONL file as it happens."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        """With a path, every event is flushed to disk immediately (nothing lost on a crash)."""
+        self.path = path
+        self.events: list[Event] = []
+        self._fh = None
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._fh = path.open("w", encoding="utf-8")
+
+    def emit(self, event: Event) -> None:
+        """Append one event."""
+        event.seq = len(self.events)
+        self.events.append(event)
+        if self._fh is not None:
+            self._fh.write(event.model_dump_json() + "\n")
+            self._fh.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
+def read_trajectory(path: Path) -> list[Event]:
+    """Load a JSONL trajectory; a bad line raises ValueError naming file and line."""
+    events: list[Event] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append(EVENT_ADAPTER.validate_json(line))
+        except ValueError as exc:
+            raise ValueError(f"{path}:{number}: not a trajectory event: {exc}") from exc
+    return events

@@ -1,0 +1,1 @@
+"""The world the agent acts in: workspace adapters, change detection, snapshots (and later apps)."""
