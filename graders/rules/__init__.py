@@ -1,1 +1,32 @@
-"""proact package."""
+"""Rule kinds by name. Adding a kind: one module with `RULE` plus one line here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.schema.rules import RuleSpec
+from graders.rules import file_exists, file_matches, json_path_equals, message_matches, tool_called
+from graders.rules.base import Outcome, RuleKind
+from graders.view import EvidenceView
+
+REGISTRY: dict[str, RuleKind[Any]] = {
+    rule.name: rule
+    for rule in (
+        file_exists.RULE,
+        file_matches.RULE,
+        json_path_equals.RULE,
+        message_matches.RULE,
+        tool_called.RULE,
+    )
+}
+
+
+def evaluate(spec: RuleSpec, view: EvidenceView) -> Outcome:
+    """Run one rule spec; an unknown kind or bad arguments is a failed outcome naming the problem."""
+    kind = REGISTRY.get(spec.kind)
+    if kind is None:
+        return Outcome(False, f"unknown rule kind {spec.kind!r}")
+    try:
+        return kind.evaluate(spec.args, view)
+    except ValueError as exc:
+        return Outcome(False, f"bad arguments for {spec.kind}: {exc}")
