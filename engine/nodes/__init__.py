@@ -1,1 +1,1 @@
-"""proact package."""
+"""Graph nodes, one module each: `(state, runtime) -> partial state update`."""

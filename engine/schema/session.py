@@ -99,7 +99,7 @@ class ToolCallSpec(Strict):
     args: dict[str, Any] = Field(default_factory=dict, description="Tool arguments.")
     args_from_files: dict[str, str] = Field(
         default_factory=dict,
-        description="Argument name -> path (relative to the persona's workspaces folder) whose text is the value.",
+        description="Argument name -> path (relative to the persona folder) whose text is the value.",
     )
 
 

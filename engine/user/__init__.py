@@ -1,1 +1,1 @@
-"""proact package."""
+"""The simulated user: two-stage intent assignment in three modes (llm, strict, rules)."""

@@ -1,0 +1,43 @@
+"""The reference agent: replays each session's gold solution turn by turn (the oracle baseline)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.agents.base import SessionBrief
+from engine.schema.session import ReferenceSolution, ReferenceTurn
+from engine.tools.toolbox import ToolBox
+
+FINAL_REPLY = "All done for this session."
+
+
+class ReferenceAgent:
+    """Holds only the gold solutions (never intents or checklists); turn i replays gold turn i."""
+
+    def __init__(self, solutions: dict[str, ReferenceSolution], data_root: Path) -> None:
+        """`data_root` resolves `args_from_files` paths (the persona folder, outside any workspace)."""
+        self._solutions = solutions
+        self._data_root = data_root
+        self._turns: list[ReferenceTurn] = []
+        self._index = 0
+
+    def start_session(self, brief: SessionBrief) -> None:
+        """Load the session's gold turns."""
+        self._turns = list(self._solutions[brief.session_id].turns)
+        self._index = 0
+
+    def respond(self, message: str, tools: ToolBox) -> str:
+        """Run the next gold turn's tool calls and return its message; after the last, a closing line."""
+        if self._index >= len(self._turns):
+            return FINAL_REPLY
+        turn = self._turns[self._index]
+        self._index += 1
+        for action in turn.actions:
+            args = dict(action.args)
+            for name, rel in action.args_from_files.items():
+                args[name] = (self._data_root / rel).read_text(encoding="utf-8")
+            tools.call(action.tool, args)
+        return turn.message
+
+    def end_session(self) -> None:
+        """Nothing to consolidate."""

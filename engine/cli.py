@@ -1,0 +1,114 @@
+"""The `proact` command line: a thin layer over the Python API."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from engine.config_io import load_config
+from engine.loader import DataError, load_persona
+from engine.runner import count_sessions, run
+from engine.schema.results import EpisodeResult, SessionResult
+from engine.schema_export import SCHEMAS, export, json_schema
+from engine.validate import validate_path
+
+app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
+console = Console()
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}"
+
+
+def summary_table(episodes: list[EpisodeResult]) -> Table:
+    """Per-persona Proc / Comp summary."""
+    table = Table(title="proact results (%)")
+    table.add_column("persona", no_wrap=True)
+    for col in ("sess", "Proc", "Comp", "rule", "gated", "C/I/P/open", "turns", "grader err"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for ep in episodes:
+        rule = [s.rule_comp for s in ep.sessions if s.rule_comp is not None]
+        gated = [s.comp_gated for s in ep.sessions if s.comp_gated is not None]
+        c = ep.status_counts
+        table.add_row(
+            ep.persona,
+            str(len(ep.sessions)),
+            _pct(ep.proc),
+            _pct(ep.comp),
+            _pct(sum(rule) / len(rule) if rule else None),
+            _pct(sum(gated) / len(gated) if gated else None),
+            f"{c['completed']}/{c['inferred']}/{c['provided']}/{c['open']}",
+            f"{ep.mean_turns:.1f}",
+            str(sum(s.grader_errors for s in ep.sessions)),
+        )
+    return table
+
+
+@app.command("run")
+def run_cmd(
+    config: Annotated[Path | None, typer.Option(help="Run config YAML.")] = None,
+    persona: Annotated[list[str] | None, typer.Option(help="Persona folder (repeatable).")] = None,
+    agent: Annotated[str | None, typer.Option(help="Agent kind: reference or passive.")] = None,
+    user: Annotated[str | None, typer.Option(help="User mode: rules, strict or llm.")] = None,
+    run_id: Annotated[str | None, typer.Option(help="Run directory name (reuse one to resume).")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
+) -> None:
+    """Run persona episodes and print a Proc/Comp summary."""
+    overrides = list(set_ or [])
+    overrides += [f"personas={json.dumps(persona)}"] if persona else []
+    overrides += [f"agent.kind={agent}"] if agent else []
+    overrides += [f"user.mode={user}"] if user else []
+    overrides += [f"run_id={run_id}"] if run_id else []
+    try:
+        cfg = load_config(config, overrides)
+        bundles = [load_persona(Path(p)) for p in cfg.personas]
+    except (DataError, ValueError, OSError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("sessions", total=count_sessions(cfg, bundles))
+
+        def done(result: SessionResult) -> None:
+            progress.update(task, advance=1, description=f"{result.persona}/{result.session_id} Proc {_pct(result.proc)}")
+
+        outcome = run(cfg, on_session=done, bundles=bundles)
+    console.print(summary_table(outcome.episodes))
+    console.print(f"run directory: {outcome.run_dir}")
+
+
+@app.command("validate")
+def validate_cmd(
+    path: Annotated[Path, typer.Argument(help="A persona folder or a folder of personas.")],
+    no_dry_run: Annotated[bool, typer.Option(help="Skip replaying the gold solutions.")] = False,
+) -> None:
+    """Check persona data: schema, references, leakage, gold solution vs do-nothing agent."""
+    problems = validate_path(path, dry_run=not no_dry_run)
+    for p in problems:
+        console.print(f"[{'red' if p.level == 'error' else 'yellow'}]{p}[/]", highlight=False)
+    errors = sum(p.level == "error" for p in problems)
+    console.print(f"{errors} error(s), {len(problems) - errors} warning(s)")
+    raise typer.Exit(1 if errors else 0)
+
+
+@app.command("schema")
+def schema_cmd(
+    name: Annotated[str | None, typer.Argument(help=f"One of: {', '.join(SCHEMAS)}.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write every schema into this folder.")] = None,
+) -> None:
+    """Print one JSON Schema, or export them all."""
+    if out is not None:
+        for path in export(out):
+            console.print(str(path))
+        return
+    if name not in SCHEMAS:
+        console.print(f"[red]choose a schema: {', '.join(SCHEMAS)}[/red]")
+        raise typer.Exit(2)
+    sys.stdout.write(json.dumps(json_schema(name), indent=2) + "\n")

@@ -1,0 +1,48 @@
+"""A ChatModel wrapper that records a ModelUsage event for every call into the current session log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.ports import ChatModel, Completion, Message, ToolSpec
+from engine.schema.events import Event, ModelUsage, Role
+
+
+class MeteredModel:
+    """Forwards calls to `inner` and emits usage to `sink` (retargeted at each session by the episode runner)."""
+
+    def __init__(self, inner: ChatModel, role: Role) -> None:
+        """`role` is recorded on every usage event."""
+        self.inner = inner
+        self.role: Role = role
+        self.sink: Callable[[Event], None] | None = None
+
+    @property
+    def name(self) -> str:
+        """The inner model's name."""
+        return self.inner.name
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        response_schema: dict[str, Any] | None = None,
+        tools: list[ToolSpec] | None = None,
+    ) -> Completion:
+        """Call the inner model and record its usage."""
+        out = self.inner.complete(messages, response_schema=response_schema, tools=tools)
+        if self.sink is not None:
+            u = out.usage
+            self.sink(
+                ModelUsage(
+                    role=self.role,
+                    model=u.model,
+                    prompt_tokens=u.prompt_tokens,
+                    completion_tokens=u.completion_tokens,
+                    cost_usd=u.cost_usd,
+                    latency_s=u.latency_s,
+                    cached=u.cached,
+                )
+            )
+        return out

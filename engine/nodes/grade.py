@@ -1,0 +1,20 @@
+"""grade: score the checklist over the whole trajectory and log one Grade event per item."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from engine.runtime import SessionRuntime
+from engine.state import SessionState
+from graders.checklist import grade_checklist
+from graders.view import view_from_events
+
+
+def grade(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState:
+    """Grade every checklist item; rubric items use the judge role."""
+    rt = runtime.context
+    view = view_from_events(rt.workspace, rt.log.events, rt.services)
+    for g in grade_checklist(rt.spec.checklist, view, list(rt.log.events), rt.probed, rt.judge):
+        g.turn = state.get("turn", 0)
+        rt.log.emit(g)
+    return {}

@@ -1,0 +1,84 @@
+"""Run a configuration: every persona episode into one run directory, with progress and a summary."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from engine.agents.registry import make_agent
+from engine.episode import EpisodeDeps, run_episode, selected_sessions
+from engine.loader import PersonaBundle, load_persona
+from engine.models import make_model
+from engine.models.metered import MeteredModel
+from engine.schema.config import RunConfig
+from engine.schema.results import EpisodeResult, SessionResult
+from engine.user.factory import make_user
+from engine.workspaces import make_workspace
+
+
+@dataclass
+class RunOutcome:
+    """Where a run was written and what it scored."""
+
+    run_dir: Path
+    episodes: list[EpisodeResult]
+
+
+def new_run_id(config: RunConfig) -> str:
+    """Timestamp plus agent kind, e.g. 20261122-153000-reference."""
+    return f"{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{config.agent.kind}"
+
+
+def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
+    """Bind the role models and build the agent, user and workspace for one episode."""
+    meters: list[MeteredModel] = []
+    user_model = None
+    if config.user.mode != "rules" and config.user.model is not None:
+        user_model = MeteredModel(make_model(config.user.model), "user")
+        meters.append(user_model)
+    judge = None
+    if config.judge is not None:
+        judge = MeteredModel(make_model(config.judge), "judge")
+        meters.append(judge)
+    solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
+    return EpisodeDeps(
+        agent=make_agent(config.agent, solutions, bundle.root),
+        user=make_user(config.user.mode, user_model),
+        workspace=make_workspace(config.workspace, bundle.seed_files()),
+        judge=judge,
+        meters=meters,
+    )
+
+
+def run(
+    config: RunConfig,
+    on_session: Callable[[SessionResult], None] | None = None,
+    bundles: list[PersonaBundle] | None = None,
+) -> RunOutcome:
+    """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced."""
+    bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
+    run_id = config.run_id or new_run_id(config)
+    run_dir = Path(config.runs_dir) / run_id
+    run_dir.mkdir(parents=True, exist_ok=True)
+    resolved = config.model_copy(update={"run_id": run_id})
+    (run_dir / "config.yaml").write_text(yaml.safe_dump(resolved.model_dump(mode="json"), sort_keys=False))
+    episodes: list[EpisodeResult] = []
+    for bundle in bundles:
+        deps = build_deps(bundle, config)
+        try:
+            episodes.append(run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session))
+        finally:
+            deps.workspace.close()
+    (run_dir / "results.json").write_text(
+        "[\n" + ",\n".join(e.model_dump_json(indent=2) for e in episodes) + "\n]\n", encoding="utf-8"
+    )
+    return RunOutcome(run_dir=run_dir, episodes=episodes)
+
+
+def count_sessions(config: RunConfig, bundles: list[PersonaBundle]) -> int:
+    """How many sessions the run will execute (for progress bars)."""
+    return sum(len(selected_sessions(b, config.sessions)) for b in bundles)

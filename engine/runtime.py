@@ -1,0 +1,36 @@
+"""The per-session runtime context handed to graph nodes: ports, specs, and small mutable trackers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.agents.base import Agent
+from engine.ports import ChatModel, FileStat, Workspace
+from engine.schema.config import Limits
+from engine.schema.persona import Persona
+from engine.schema.session import SessionSpec
+from engine.tools.toolbox import ToolBox
+from engine.trajectory import TrajectoryLog
+from engine.user.base import SimulatedUser
+
+
+@dataclass
+class SessionRuntime:
+    """Everything a node may use. Nodes do I/O only through these ports."""
+
+    persona: Persona
+    spec: SessionSpec
+    agent: Agent
+    user: SimulatedUser
+    workspace: Workspace
+    toolbox: ToolBox
+    log: TrajectoryLog
+    judge: ChatModel | None
+    limits: Limits
+    data_root: Path
+    services: dict[str, Any] = field(default_factory=dict)
+    opening: str = ""
+    baseline: dict[str, FileStat] = field(default_factory=dict)
+    probed: set[str] = field(default_factory=set)

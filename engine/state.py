@@ -1,0 +1,31 @@
+"""Session graph state (kept small: the intent ledger, counters, pointers) and termination reasons."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypedDict
+
+
+class TerminationReason(StrEnum):
+    """Why a session ended. Only RESOLVED is the paper's natural end; the rest are recorded fuses."""
+
+    RESOLVED = "resolved"
+    TURN_CAP = "turn_cap"
+    AGENT_ERROR = "agent_error"
+    USER_ERROR = "user_error"
+
+
+class SessionState(TypedDict, total=False):
+    """LangGraph state of one session."""
+
+    turn: int
+    pending: str
+    statuses: dict[str, str]
+    open_intents: list[str]
+    termination: str
+    error: str
+
+
+def all_terminal(state: SessionState) -> bool:
+    """True when no hidden intent is still being tracked."""
+    return not state.get("open_intents")

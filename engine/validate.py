@@ -1,0 +1,156 @@
+"""`proact validate`: schema, cross-references, leakage, and a dry run of every session's gold solution.
+
+The dry run replays the reference agent with the rules user over the whole episode in memory; each
+rule item must pass for the reference and fail for a do-nothing agent started from the same state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.agents.passive import PassiveAgent
+from engine.agents.reference import ReferenceAgent
+from engine.episode import EpisodeDeps, run_session
+from engine.leakage import LEAK_THRESHOLD, leak_score
+from engine.loader import DataError, PersonaBundle, Problem, find_personas, load_persona
+from engine.nodes.open_session import render_opening
+from engine.schema.config import RunConfig
+from engine.schema.rules import RuleSpec
+from engine.schema.session import SessionSpec, SessionSource, WorkspaceSource
+from engine.tools.registry import TOOLSETS, tools_for
+from engine.trajectory import TrajectoryLog
+from engine.user.rules import RulesUser
+from graders.rules import REGISTRY
+from sandbox.workspace.memory import MemoryWorkspace
+
+
+def validate_path(path: Path, dry_run: bool = True) -> list[Problem]:
+    """Validate one persona folder or every persona folder under `path`."""
+    personas = find_personas(path)
+    if not personas:
+        return [Problem(str(path), "", "no persona folder (with episode.yaml) found")]
+    problems: list[Problem] = []
+    for root in personas:
+        try:
+            bundle = load_persona(root)
+        except DataError as exc:
+            problems += exc.problems
+            continue
+        found = check_bundle(bundle)
+        problems += found
+        if dry_run and not any(p.level == "error" for p in found):
+            problems += dry_run_episode(bundle)
+    return problems
+
+
+def _rule_problems(file: str, where: str, rule: RuleSpec) -> list[Problem]:
+    kind = REGISTRY.get(rule.kind)
+    if kind is None:
+        return [Problem(file, f"{where}.kind", f"unknown rule kind {rule.kind!r}; known: {sorted(REGISTRY)}")]
+    try:
+        kind.args_model.model_validate(rule.args)
+    except ValueError as exc:
+        return [Problem(file, f"{where}.args", str(exc).replace("\n", " "))]
+    return []
+
+
+def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) -> list[Problem]:
+    """Cross-checks of one session that need no execution."""
+    file = str(bundle.files[spec.id])
+    out: list[Problem] = []
+    for label, ids in (("hidden_intents", [i.id for i in spec.hidden_intents]), ("checklist", [c.id for c in spec.checklist])):
+        for dup in sorted({i for i in ids if ids.count(i) > 1}):
+            out.append(Problem(file, label, f"duplicate id {dup!r}"))
+    for name in spec.toolsets:
+        if name not in TOOLSETS:
+            out.append(Problem(file, "toolsets", f"unknown toolset {name!r}; known: {sorted(TOOLSETS)}"))
+    for n, add in enumerate(spec.workspace_additions):
+        if not (bundle.data_root / add.source).is_file():
+            out.append(Problem(file, f"workspace_additions[{n}].source", f"{bundle.data_root / add.source} not found"))
+    opening = render_opening(spec)
+    for n, intent in enumerate(spec.hidden_intents):
+        where = f"hidden_intents[{n}]"
+        for field_name, text in (("content", intent.content), ("reveal", intent.reveal)):
+            score = leak_score(text, opening)
+            if score >= LEAK_THRESHOLD:
+                out.append(Problem(file, f"{where}.{field_name}", f"leaks into the opening ({score:.0%} of its trigrams)"))
+        if intent.scope == "persistent" and intent.source == "ask":
+            out.append(Problem(file, f"{where}.source", "a persistent intent must cite a session or workspace source"))
+        if isinstance(intent.source, SessionSource) and intent.source.session not in earlier:
+            out.append(Problem(file, f"{where}.source.session", f"{intent.source.session!r} is not an earlier session"))
+        for k, rule in enumerate(intent.evidence):
+            out += _rule_problems(file, f"{where}.evidence[{k}]", rule)
+    for n, item in enumerate(spec.checklist):
+        if item.rule is not None:
+            out += _rule_problems(file, f"checklist[{n}].rule", item.rule)
+    available = tools_for([t for t in spec.toolsets if t in TOOLSETS])
+    for t, turn in enumerate(spec.reference.turns):
+        for a, action in enumerate(turn.actions):
+            where = f"reference.turns[{t}].actions[{a}]"
+            if action.tool not in available:
+                out.append(Problem(file, f"{where}.tool", f"tool {action.tool!r} is not in the session's toolsets"))
+            for arg, rel in action.args_from_files.items():
+                if not (bundle.root / rel).is_file():
+                    out.append(Problem(file, f"{where}.args_from_files.{arg}", f"{bundle.root / rel} not found"))
+    return out
+
+
+def check_bundle(bundle: PersonaBundle) -> list[Problem]:
+    """Episode-level cross-checks plus every session's static checks."""
+    episode_file = str(bundle.root / "episode.yaml")
+    out: list[Problem] = []
+    if bundle.episode.persona != bundle.persona.id:
+        out.append(Problem(episode_file, "persona", f"is {bundle.episode.persona!r}, persona.yaml says {bundle.persona.id!r}"))
+    order = [e.session for e in bundle.episode.sessions]
+    for n, entry in enumerate(bundle.episode.sessions):
+        if order.count(entry.session) > 1 and order.index(entry.session) < n:
+            out.append(Problem(episode_file, f"sessions[{n}].session", f"duplicate session {entry.session!r}"))
+        for dep in entry.depends_on:
+            if dep not in order[:n]:
+                out.append(Problem(episode_file, f"sessions[{n}].depends_on", f"{dep!r} is not an earlier session"))
+    for g, group in enumerate(bundle.episode.dependency_groups):
+        positions = [order.index(s) if s in order else -1 for s in group.sessions]
+        if -1 in positions:
+            out.append(Problem(episode_file, f"dependency_groups[{g}].sessions", "names an unknown session"))
+        elif positions != sorted(positions):
+            out.append(Problem(episode_file, f"dependency_groups[{g}].sessions", "not in episode order"))
+    if not (bundle.data_root / bundle.episode.workspace_seed).is_dir():
+        out.append(Problem(episode_file, "workspace_seed", f"{bundle.data_root / bundle.episode.workspace_seed} not found"))
+    for n, spec in enumerate(bundle.sessions):
+        out += check_session(bundle, spec, order[:n])
+    return out
+
+
+def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
+    """Replay the gold solutions; compare each rule item against a do-nothing agent from the same state."""
+    out: list[Problem] = []
+    config = RunConfig()
+    workspace = MemoryWorkspace(bundle.seed_files())
+    reference = ReferenceAgent({s.id: s.reference for s in bundle.sessions}, bundle.root)
+    for spec in bundle.sessions:
+        file = str(bundle.files[spec.id])
+        before = workspace.snapshot()
+        for n, intent in enumerate(spec.hidden_intents):
+            src = intent.source
+            if isinstance(src, WorkspaceSource) and src.workspace not in _paths_at_open(workspace, spec):
+                out.append(Problem(file, f"hidden_intents[{n}].source.workspace", f"{src.workspace} is not in the workspace"))
+        gold = run_session(bundle, spec, config, EpisodeDeps(reference, RulesUser(), workspace), TrajectoryLog())
+        idle_ws = MemoryWorkspace()
+        idle_ws.restore(before)
+        idle = run_session(bundle, spec, config, EpisodeDeps(PassiveAgent(), RulesUser(), idle_ws), TrajectoryLog())
+        idle_scores = {i.item_id: i.score for i in idle.items}
+        for n, item in enumerate(gold.items):
+            if item.grader != "rule":
+                continue
+            if item.score != 1.0:
+                out.append(Problem(file, f"checklist[{n}]", f"reference fails rule item {item.item_id}: {item.reason}"))
+            if idle_scores.get(item.item_id) == 1.0:
+                out.append(Problem(file, f"checklist[{n}]", f"a do-nothing agent passes rule item {item.item_id}"))
+        for intent_id, status in gold.statuses.items():
+            if status not in ("completed", "inferred"):
+                out.append(Problem(file, "reference", f"reference leaves intent {intent_id} {status or 'open'}", "warning"))
+    return out
+
+
+def _paths_at_open(workspace: MemoryWorkspace, spec: SessionSpec) -> set[str]:
+    return set(workspace.files) | {a.dest for a in spec.workspace_additions}
