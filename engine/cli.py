@@ -77,7 +77,9 @@ def run_cmd(
         task = progress.add_task("sessions", total=count_sessions(cfg, bundles))
 
         def done(result: SessionResult) -> None:
-            progress.update(task, advance=1, description=f"{result.persona}/{result.session_id} Proc {_pct(result.proc)}")
+            progress.update(
+                task, advance=1, description=f"{result.persona}/{result.session_id} Proc {_pct(result.proc)}"
+            )
 
         outcome = run(cfg, on_session=done, bundles=bundles)
     console.print(summary_table(outcome.episodes))

@@ -49,7 +49,9 @@ def selected_sessions(bundle: PersonaBundle, only: list[str]) -> list[SessionSpe
     return [s for s in bundle.sessions if not only or s.id in only]
 
 
-def run_session(bundle: PersonaBundle, spec: SessionSpec, config: RunConfig, deps: EpisodeDeps, log: TrajectoryLog) -> SessionResult:
+def run_session(
+    bundle: PersonaBundle, spec: SessionSpec, config: RunConfig, deps: EpisodeDeps, log: TrajectoryLog
+) -> SessionResult:
     """Run the session graph for one session and score it."""
     for meter in deps.meters:
         meter.sink = log.emit

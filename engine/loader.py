@@ -100,13 +100,17 @@ def load_persona(root: Path) -> PersonaBundle:
             spec = load_model(path, SessionSpec, problems)
             if spec is not None:
                 if spec.id != entry.session:
-                    problems.append(Problem(str(path), "id", f"is {spec.id!r} but the file name says {entry.session!r}"))
+                    problems.append(
+                        Problem(str(path), "id", f"is {spec.id!r} but the file name says {entry.session!r}")
+                    )
                 sessions.append(spec)
                 files[spec.id] = path
     if problems or persona is None or episode is None:
         raise DataError(problems)
     data_root = root.parent.parent / "workspaces" / persona.id
-    return PersonaBundle(root=root, persona=persona, episode=episode, sessions=sessions, data_root=data_root, files=files)
+    return PersonaBundle(
+        root=root, persona=persona, episode=episode, sessions=sessions, data_root=data_root, files=files
+    )
 
 
 def find_personas(path: Path) -> list[Path]:

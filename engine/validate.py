@@ -16,7 +16,7 @@ from engine.loader import DataError, PersonaBundle, Problem, find_personas, load
 from engine.nodes.open_session import render_opening
 from engine.schema.config import RunConfig
 from engine.schema.rules import RuleSpec
-from engine.schema.session import SessionSpec, SessionSource, WorkspaceSource
+from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
 from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
@@ -58,7 +58,10 @@ def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) 
     """Cross-checks of one session that need no execution."""
     file = str(bundle.files[spec.id])
     out: list[Problem] = []
-    for label, ids in (("hidden_intents", [i.id for i in spec.hidden_intents]), ("checklist", [c.id for c in spec.checklist])):
+    for label, ids in (
+        ("hidden_intents", [i.id for i in spec.hidden_intents]),
+        ("checklist", [c.id for c in spec.checklist]),
+    ):
         for dup in sorted({i for i in ids if ids.count(i) > 1}):
             out.append(Problem(file, label, f"duplicate id {dup!r}"))
     for name in spec.toolsets:
@@ -73,7 +76,9 @@ def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) 
         for field_name, text in (("content", intent.content), ("reveal", intent.reveal)):
             score = leak_score(text, opening)
             if score >= LEAK_THRESHOLD:
-                out.append(Problem(file, f"{where}.{field_name}", f"leaks into the opening ({score:.0%} of its trigrams)"))
+                out.append(
+                    Problem(file, f"{where}.{field_name}", f"leaks into the opening ({score:.0%} of its trigrams)")
+                )
         if intent.scope == "persistent" and intent.source == "ask":
             out.append(Problem(file, f"{where}.source", "a persistent intent must cite a session or workspace source"))
         if isinstance(intent.source, SessionSource) and intent.source.session not in earlier:
@@ -100,7 +105,9 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
     episode_file = str(bundle.root / "episode.yaml")
     out: list[Problem] = []
     if bundle.episode.persona != bundle.persona.id:
-        out.append(Problem(episode_file, "persona", f"is {bundle.episode.persona!r}, persona.yaml says {bundle.persona.id!r}"))
+        out.append(
+            Problem(episode_file, "persona", f"is {bundle.episode.persona!r}, persona.yaml says {bundle.persona.id!r}")
+        )
     order = [e.session for e in bundle.episode.sessions]
     for n, entry in enumerate(bundle.episode.sessions):
         if order.count(entry.session) > 1 and order.index(entry.session) < n:
@@ -115,7 +122,9 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
         elif positions != sorted(positions):
             out.append(Problem(episode_file, f"dependency_groups[{g}].sessions", "not in episode order"))
     if not (bundle.data_root / bundle.episode.workspace_seed).is_dir():
-        out.append(Problem(episode_file, "workspace_seed", f"{bundle.data_root / bundle.episode.workspace_seed} not found"))
+        out.append(
+            Problem(episode_file, "workspace_seed", f"{bundle.data_root / bundle.episode.workspace_seed} not found")
+        )
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
     return out
@@ -133,7 +142,9 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
         for n, intent in enumerate(spec.hidden_intents):
             src = intent.source
             if isinstance(src, WorkspaceSource) and src.workspace not in _paths_at_open(workspace, spec):
-                out.append(Problem(file, f"hidden_intents[{n}].source.workspace", f"{src.workspace} is not in the workspace"))
+                out.append(
+                    Problem(file, f"hidden_intents[{n}].source.workspace", f"{src.workspace} is not in the workspace")
+                )
         gold = run_session(bundle, spec, config, EpisodeDeps(reference, RulesUser(), workspace), TrajectoryLog())
         idle_ws = MemoryWorkspace()
         idle_ws.restore(before)
@@ -148,7 +159,9 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
                 out.append(Problem(file, f"checklist[{n}]", f"a do-nothing agent passes rule item {item.item_id}"))
         for intent_id, status in gold.statuses.items():
             if status not in ("completed", "inferred"):
-                out.append(Problem(file, "reference", f"reference leaves intent {intent_id} {status or 'open'}", "warning"))
+                out.append(
+                    Problem(file, "reference", f"reference leaves intent {intent_id} {status or 'open'}", "warning")
+                )
     return out
 
 

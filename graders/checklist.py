@@ -30,7 +30,9 @@ def grade_checklist(
         if item.rule is not None:
             outcome = evaluate(item.rule, view)
             passed = outcome.passed or item.id in probed
-            reason = outcome.detail if outcome.passed or not passed else f"passed at an earlier turn; now: {outcome.detail}"
+            reason = (
+                outcome.detail if outcome.passed or not passed else f"passed at an earlier turn; now: {outcome.detail}"
+            )
             grades.append(Grade(item_id=item.id, grader="rule", score=1.0 if passed else 0.0, reason=reason))
             continue
         assert item.rubric is not None

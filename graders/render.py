@@ -34,7 +34,9 @@ def render_trace(events: list[Event]) -> str:
         elif isinstance(e, AgentMessage):
             lines.append(f"[turn {e.turn}] ASSISTANT: {e.text}")
         elif isinstance(e, ToolCall):
-            lines.append(f"[turn {e.turn}] TOOL CALL {e.name} {_cut(json.dumps(e.arguments, ensure_ascii=False), FIELD_CAP)}")
+            lines.append(
+                f"[turn {e.turn}] TOOL CALL {e.name} {_cut(json.dumps(e.arguments, ensure_ascii=False), FIELD_CAP)}"
+            )
         elif isinstance(e, ToolResult):
             body = f"ERROR {e.error}" if e.error else json.dumps(e.output, ensure_ascii=False, default=str)
             lines.append(f"[turn {e.turn}] TOOL RESULT {e.name}: {_cut(body, FIELD_CAP)}")

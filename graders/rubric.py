@@ -32,7 +32,9 @@ class Verdict:
 
 def judge_item(item: ChecklistItem, judge: ChatModel, trace: str, context: str, attempts: int = 3) -> Verdict:
     """Ask the judge about one criterion; unparseable answers are retried, then reported as an error."""
-    evidence = "\n\n".join(p for p in (f"TRACE:\n{trace}" if trace else "", f"CONTEXT:\n{context}" if context else "") if p)
+    evidence = "\n\n".join(
+        p for p in (f"TRACE:\n{trace}" if trace else "", f"CONTEXT:\n{context}" if context else "") if p
+    )
     prompt = f"CRITERION: {item.text}\n\n{evidence or '(no evidence)'}\n\nIs the criterion satisfied?"
     messages = [Message("system", SYSTEM), Message("user", prompt)]
     problem = ""

@@ -18,7 +18,11 @@ def render_opening(spec: SessionSpec) -> str:
     trigger = spec.trigger
     if trigger.kind == "user":
         return spec.request
-    event = {"source": trigger.source or trigger.kind, "event": trigger.event or trigger.kind, "payload": trigger.payload}
+    event = {
+        "source": trigger.source or trigger.kind,
+        "event": trigger.event or trigger.kind,
+        "payload": trigger.payload,
+    }
     header = f"[{trigger.kind} event]\n{json.dumps(event, ensure_ascii=False, indent=2)}"
     return f"{header}\n\n{spec.request}" if spec.request.strip() else header
 

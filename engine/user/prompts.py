@@ -17,10 +17,7 @@ ROLE = (
 def persona_block(obs: UserObservation) -> str:
     """Who the user is."""
     p = obs.persona
-    return (
-        f"USER: {p.name}, {p.occupation}\nWorking style: {p.working_style}\n"
-        f"Preferences: {'; '.join(p.preferences)}"
-    )
+    return f"USER: {p.name}, {p.occupation}\nWorking style: {p.working_style}\nPreferences: {'; '.join(p.preferences)}"
 
 
 def intents_block(intents: list[HiddenIntent]) -> str:
