@@ -11,7 +11,7 @@ from typing import Any
 from engine.agents.base import Agent
 from engine.graph import build_session_graph
 from engine.loader import PersonaBundle
-from engine.metrics import episode_result, session_result
+from engine.metrics import episode_result, session_result, usage_by_role
 from engine.models.metered import MeteredModel
 from engine.ports import Workspace
 from engine.runtime import SessionRuntime
@@ -74,7 +74,9 @@ def run_session(
     statuses = {i.id: final.get("statuses", {}).get(i.id) for i in spec.hidden_intents}
     grades = [e for e in log.events if isinstance(e, Grade)]
     reason = final.get("termination", TerminationReason.RESOLVED.value)
-    return session_result(bundle.persona.id, spec, statuses, grades, reason, final.get("turn", 0))
+    result = session_result(bundle.persona.id, spec, statuses, grades, reason, final.get("turn", 0))
+    result.usage = usage_by_role(log.events)
+    return result
 
 
 def run_episode(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from statistics import fmean
 
-from engine.schema.events import Grade, IntentStatus
-from engine.schema.results import EpisodeResult, ItemScore, SessionResult
+from engine.schema.events import Event, Grade, IntentStatus, ModelUsage
+from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
 
 
@@ -59,6 +59,21 @@ def session_result(
         grader_errors=len(items) - len(scored),
         items=items,
     )
+
+
+def usage_by_role(events: list[Event]) -> dict[str, RoleUsage]:
+    """Sum ModelUsage events per role."""
+    totals: dict[str, RoleUsage] = {}
+    for e in events:
+        if isinstance(e, ModelUsage):
+            t = totals.setdefault(e.role, RoleUsage())
+            t.calls += 1
+            t.cached_calls += int(e.cached)
+            t.prompt_tokens += e.prompt_tokens
+            t.completion_tokens += e.completion_tokens
+            t.cost_usd += e.cost_usd
+            t.latency_s += e.latency_s
+    return totals
 
 
 def _mean(values: list[float | None]) -> float | None:

@@ -19,6 +19,17 @@ class ItemScore(Strict):
     reason: str = Field(default="", description="Justification.")
 
 
+class RoleUsage(Strict):
+    """Model usage of one role (agent, user or judge) summed over a session."""
+
+    calls: int = Field(default=0, description="Model calls made.")
+    cached_calls: int = Field(default=0, description="Calls served from the cache.")
+    prompt_tokens: int = Field(default=0, description="Input tokens.")
+    completion_tokens: int = Field(default=0, description="Output tokens.")
+    cost_usd: float = Field(default=0.0, description="Reported cost.")
+    latency_s: float = Field(default=0.0, description="Summed wall time of the calls.")
+
+
 class SessionResult(Strict):
     """Metrics of one session."""
 
@@ -35,6 +46,7 @@ class SessionResult(Strict):
     rule_comp: float | None = Field(description="Mean over rule items only.")
     grader_errors: int = Field(description="Items whose grader errored (excluded from Comp).")
     items: list[ItemScore] = Field(description="Per-item verdicts.")
+    usage: dict[str, RoleUsage] = Field(default_factory=dict, description="Model usage per role.")
 
 
 class EpisodeResult(Strict):

@@ -60,3 +60,17 @@ def test_episode_means_and_status_counts() -> None:
     assert ep.comp == pytest.approx(0.5)
     assert ep.status_counts == {"completed": 1, "inferred": 1, "provided": 1, "open": 0}
     assert ep.mean_turns == 3.0
+
+
+def test_usage_is_summed_per_role() -> None:
+    from engine.metrics import usage_by_role
+    from engine.schema.events import ModelUsage
+
+    events = [
+        ModelUsage(role="user", model="m", prompt_tokens=10, completion_tokens=2, cost_usd=0.5),
+        ModelUsage(role="user", model="m", prompt_tokens=5, completion_tokens=1, cached=True),
+        ModelUsage(role="judge", model="j", prompt_tokens=7),
+    ]
+    totals = usage_by_role(events)  # type: ignore[arg-type]
+    assert (totals["user"].calls, totals["user"].cached_calls, totals["user"].prompt_tokens) == (2, 1, 15)
+    assert totals["user"].cost_usd == 0.5 and totals["judge"].prompt_tokens == 7

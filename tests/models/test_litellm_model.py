@@ -1,0 +1,87 @@
+"""The litellm adapter against a local OpenAI-compatible stub server (loopback only, no network)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+
+from engine.models.litellm_model import LiteLLMModel
+from engine.models.metered import MeteredModel
+from engine.ports import Message, ModelError
+from engine.schema.config import ModelBinding
+from engine.schema.events import Event, ModelUsage
+
+SEEN: list[dict] = []  # type: ignore[type-arg]
+
+
+class Stub(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        SEEN.append({"body": body, "auth": self.headers.get("Authorization")})
+        reply = {
+            "id": "x",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body["model"],
+            "choices": [
+                {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": '{"ok": true}'}}
+            ],
+            "usage": {"prompt_tokens": 11, "completion_tokens": 3, "total_tokens": 14},
+        }
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    httpd = HTTPServer(("127.0.0.1", 0), Stub)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}/v1"
+    httpd.shutdown()
+
+
+def test_completion_schema_usage_and_key_from_env(server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PROACT_TEST_KEY", "sk-test-123")
+    binding = ModelBinding(
+        model="openai/stub", api_base=server, api_key_env="PROACT_TEST_KEY", temperature=0, retries=0
+    )
+    events: list[Event] = []
+    model = MeteredModel(LiteLLMModel(binding), "judge")
+    model.sink = events.append
+    schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
+    out = model.complete([Message("user", "hi")], response_schema=schema)
+    assert json.loads(out.text) == {"ok": True}
+    request = SEEN[-1]
+    assert request["auth"] == "Bearer sk-test-123"
+    assert request["body"]["response_format"]["json_schema"]["schema"] == schema
+    assert request["body"]["temperature"] == 0
+    usage = events[0]
+    assert isinstance(usage, ModelUsage)
+    assert (usage.role, usage.prompt_tokens, usage.completion_tokens) == ("judge", 11, 3)
+    assert "sk-test-123" not in usage.model_dump_json()
+
+
+def test_missing_key_variable_is_a_clear_error() -> None:
+    model = LiteLLMModel(ModelBinding(model="openai/stub", api_key_env="PROACT_UNSET_KEY_VAR", retries=0))
+    with pytest.raises(ModelError, match="PROACT_UNSET_KEY_VAR"):
+        model.complete([Message("user", "hi")])
+
+
+def test_unreachable_server_raises_model_error_after_retries() -> None:
+    binding = ModelBinding(
+        model="openai/stub", api_base="http://127.0.0.1:9/v1", api_key_env=None, retries=1, timeout_s=2
+    )
+    with pytest.raises(ModelError):
+        LiteLLMModel(binding).complete([Message("user", "hi")])
