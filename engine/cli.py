@@ -14,7 +14,11 @@ from rich.table import Table
 
 from engine.config_io import load_config
 from engine.loader import DataError, load_persona
+from engine.models import make_model
+from engine.models.metered import MeteredModel
+from engine.regrade import regrade_run
 from engine.runner import count_sessions, run
+from engine.schema.config import ModelBinding
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
 from engine.validate import validate_path
@@ -114,3 +118,24 @@ def schema_cmd(
         console.print(f"[red]choose a schema: {', '.join(SCHEMAS)}[/red]")
         raise typer.Exit(2)
     sys.stdout.write(json.dumps(json_schema(name), indent=2) + "\n")
+
+
+@app.command("grade")
+def grade_cmd(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory written by `proact run`.")],
+    judge: Annotated[str | None, typer.Option(help="Judge model (litellm string); default: the run's judge.")] = None,
+    judge_api_base: Annotated[str | None, typer.Option(help="Judge server base URL.")] = None,
+    judge_key_env: Annotated[str | None, typer.Option(help="Environment variable holding the judge's key.")] = None,
+) -> None:
+    """Re-grade a finished run (new rubric, new judge) without rerunning any agent."""
+    try:
+        config = load_config(run_dir / "config.yaml", [])
+    except (DataError, OSError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    binding = config.judge
+    if judge is not None:
+        binding = ModelBinding(model=judge, api_base=judge_api_base, api_key_env=judge_key_env, temperature=0)
+    meter = None if binding is None else MeteredModel(make_model(binding), "judge")
+    episodes = regrade_run(run_dir, meter)
+    console.print(summary_table(episodes))

@@ -11,15 +11,13 @@ from typing import Any
 from engine.agents.base import Agent
 from engine.graph import build_session_graph
 from engine.loader import PersonaBundle
-from engine.metrics import episode_result, session_result, usage_by_role
+from engine.metrics import episode_result, result_from_events
 from engine.models.metered import MeteredModel
 from engine.ports import Workspace
 from engine.runtime import SessionRuntime
 from engine.schema.config import RunConfig
-from engine.schema.events import Grade
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
-from engine.state import TerminationReason
 from engine.tools.base import ToolContext
 from engine.tools.registry import tools_for
 from engine.tools.toolbox import ToolBox
@@ -50,11 +48,19 @@ def selected_sessions(bundle: PersonaBundle, only: list[str]) -> list[SessionSpe
 
 
 def run_session(
-    bundle: PersonaBundle, spec: SessionSpec, config: RunConfig, deps: EpisodeDeps, log: TrajectoryLog
+    bundle: PersonaBundle,
+    spec: SessionSpec,
+    config: RunConfig,
+    deps: EpisodeDeps,
+    log: TrajectoryLog,
+    grade_log: TrajectoryLog | None = None,
 ) -> SessionResult:
-    """Run the session graph for one session and score it."""
+    """Run the session graph for one session and score it from its logs."""
+    grade_log = grade_log if grade_log is not None else TrajectoryLog()
     for meter in deps.meters:
         meter.sink = log.emit
+    if deps.judge is not None:
+        deps.judge.sink = grade_log.emit
     limits = config.limits
     ctx = ToolContext(deps.workspace, limits.exec_timeout_s, limits.output_cap_bytes, deps.services)
     runtime = SessionRuntime(
@@ -65,18 +71,14 @@ def run_session(
         workspace=deps.workspace,
         toolbox=ToolBox(tools_for(spec.toolsets), ctx, log.emit),
         log=log,
+        grade_log=grade_log,
         judge=deps.judge,
         limits=limits,
         data_root=bundle.data_root,
         services=deps.services,
     )
-    final = build_session_graph().invoke({}, context=runtime, config={"recursion_limit": 4 * limits.max_turns + 20})
-    statuses = {i.id: final.get("statuses", {}).get(i.id) for i in spec.hidden_intents}
-    grades = [e for e in log.events if isinstance(e, Grade)]
-    reason = final.get("termination", TerminationReason.RESOLVED.value)
-    result = session_result(bundle.persona.id, spec, statuses, grades, reason, final.get("turn", 0))
-    result.usage = usage_by_role(log.events)
-    return result
+    build_session_graph().invoke({}, context=runtime, config={"recursion_limit": 4 * limits.max_turns + 20})
+    return result_from_events(bundle.persona.id, spec, log.events, grade_log.events)
 
 
 def run_episode(
@@ -101,10 +103,12 @@ def run_episode(
                 on_session(done)
             continue
         log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl")
+        grade_log = TrajectoryLog(None if session_dir is None else session_dir / "grades.jsonl")
         try:
-            result = run_session(bundle, spec, config, deps, log)
+            result = run_session(bundle, spec, config, deps, log, grade_log)
         finally:
             log.close()
+            grade_log.close()
         if session_dir is not None:
             (session_dir / "workspace.tar").write_bytes(deps.workspace.snapshot())
             (session_dir / "result.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")

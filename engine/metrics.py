@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from statistics import fmean
 
-from engine.schema.events import Event, Grade, IntentStatus, ModelUsage
+from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, StatusAssigned
 from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
 
@@ -94,3 +94,20 @@ def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult
         status_counts=dict(counts),
         mean_turns=fmean(s.turns for s in sessions) if sessions else 0.0,
     )
+
+
+def result_from_events(
+    persona: str, spec: SessionSpec, events: list[Event], grade_events: list[Event]
+) -> SessionResult:
+    """Score a session from its logs alone: statuses and termination from the trajectory, verdicts from grades."""
+    statuses: dict[str, IntentStatus | None] = {i.id: None for i in spec.hidden_intents}
+    for e in events:
+        if isinstance(e, StatusAssigned) and e.intent_id in statuses:
+            statuses[e.intent_id] = e.status
+    ended = [e for e in events if isinstance(e, SessionEnded)]
+    reason = ended[-1].reason if ended else "incomplete"
+    turns = ended[-1].turns if ended else max((e.turn for e in events), default=0)
+    grades = [e for e in grade_events if isinstance(e, Grade)]
+    result = session_result(persona, spec, statuses, grades, reason, turns)
+    result.usage = usage_by_role([*events, *grade_events])
+    return result

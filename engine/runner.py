@@ -14,6 +14,7 @@ from engine.episode import EpisodeDeps, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models import make_model
 from engine.models.metered import MeteredModel
+from engine.rundir import write_results
 from engine.schema.config import RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.user.factory import make_user
@@ -73,9 +74,7 @@ def run(
             episodes.append(run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session))
         finally:
             deps.workspace.close()
-    (run_dir / "results.json").write_text(
-        "[\n" + ",\n".join(e.model_dump_json(indent=2) for e in episodes) + "\n]\n", encoding="utf-8"
-    )
+    write_results(run_dir, episodes)
     return RunOutcome(run_dir=run_dir, episodes=episodes)
 
 

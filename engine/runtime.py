@@ -27,10 +27,10 @@ class SessionRuntime:
     workspace: Workspace
     toolbox: ToolBox
     log: TrajectoryLog
+    grade_log: TrajectoryLog
     judge: ChatModel | None
     limits: Limits
     data_root: Path
     services: dict[str, Any] = field(default_factory=dict)
     opening: str = ""
     baseline: dict[str, FileStat] = field(default_factory=dict)
-    probed: set[str] = field(default_factory=set)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from engine.ports import ChatModel
-from engine.schema.events import Event, Grade
+from engine.schema.events import Event, Grade, RuleProbe
+from engine.schema.rules import RuleSpec
 from engine.schema.session import ChecklistItem
 from graders.render import render_context, render_trace
 from graders.rubric import judge_item
@@ -11,25 +14,42 @@ from graders.rules import evaluate
 from graders.view import EvidenceView
 
 
-def probe_rules(items: list[ChecklistItem], view: EvidenceView) -> list[str]:
-    """Ids of rule items that pass on the current state (called after every agent turn)."""
-    return [item.id for item in items if item.rule is not None and evaluate(item.rule, view).passed]
+def rule_digest(rule: RuleSpec) -> str:
+    """A short stable digest of a rule spec, so a probe is credited only to the rule that passed."""
+    return hashlib.sha256(rule.model_dump_json().encode()).hexdigest()[:16]
+
+
+def probe_rules(items: list[ChecklistItem], view: EvidenceView) -> dict[str, str]:
+    """Rule items that pass on the current state (called after every agent turn): id -> rule digest."""
+    return {
+        item.id: rule_digest(item.rule) for item in items if item.rule is not None and evaluate(item.rule, view).passed
+    }
+
+
+def probes_from_events(events: list[Event]) -> dict[str, set[str]]:
+    """Every (item id -> rule digests) recorded as passing by the run's rule_probe events."""
+    found: dict[str, set[str]] = {}
+    for e in events:
+        if isinstance(e, RuleProbe):
+            for item_id, digest in e.passed.items():
+                found.setdefault(item_id, set()).add(digest)
+    return found
 
 
 def grade_checklist(
     items: list[ChecklistItem],
     view: EvidenceView,
     events: list[Event],
-    probed: set[str],
     judge: ChatModel | None,
 ) -> list[Grade]:
-    """One Grade per item. Rule items pass if they passed after any turn or on the final state."""
+    """One Grade per item. Rule items pass if this exact rule passed after any turn or on the final state."""
     grades: list[Grade] = []
+    probed = probes_from_events(events)
     trace = render_trace(events)
     for item in items:
         if item.rule is not None:
             outcome = evaluate(item.rule, view)
-            passed = outcome.passed or item.id in probed
+            passed = outcome.passed or rule_digest(item.rule) in probed.get(item.id, set())
             reason = (
                 outcome.detail if outcome.passed or not passed else f"passed at an earlier turn; now: {outcome.detail}"
             )

@@ -32,6 +32,5 @@ def agent_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> Session
     rule_items = [i for i in rt.spec.checklist if i.rule is not None]
     if rule_items:
         passed = probe_rules(rule_items, view_from_events(rt.workspace, rt.log.events, rt.services))
-        rt.probed.update(passed)
         rt.log.emit(RuleProbe(turn=turn, passed=passed))
     return {"turn": turn}

@@ -1,4 +1,4 @@
-"""grade: score the checklist over the whole trajectory and log one Grade event per item."""
+"""grade: score the checklist over the whole trajectory; Grade events go to the grade log, not the trajectory."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def grade(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState
     """Grade every checklist item; rubric items use the judge role."""
     rt = runtime.context
     view = view_from_events(rt.workspace, rt.log.events, rt.services)
-    for g in grade_checklist(rt.spec.checklist, view, list(rt.log.events), rt.probed, rt.judge):
+    for g in grade_checklist(rt.spec.checklist, view, list(rt.log.events), rt.judge):
         g.turn = state.get("turn", 0)
-        rt.log.emit(g)
+        rt.grade_log.emit(g)
     return {}

@@ -90,7 +90,9 @@ class RuleProbe(EventBase):
     """Rule checklist items satisfied by the state after one agent turn (so Comp counts them anywhere)."""
 
     type: Literal["rule_probe"] = "rule_probe"
-    passed: list[str] = Field(description="Checklist item ids whose rule passed after this turn.")
+    passed: dict[str, str] = Field(
+        description="Checklist item id -> digest of its rule, for rule items that passed after this turn."
+    )
 
 
 class Grade(EventBase):

@@ -44,7 +44,8 @@ def test_reference_scores_full_marks_and_passive_scores_lower(tmp_path: Path, ex
     assert passive.proc is not None and passive.proc < ref.proc
     assert all(s.rule_comp is not None and s.rule_comp < 1.0 for s in passive.sessions)
     session_dir = tmp_path / "reference" / "example" / "s01"
-    assert {p.name for p in session_dir.iterdir()} == {"trajectory.jsonl", "result.json", "workspace.tar"}
+    expected = {"trajectory.jsonl", "grades.jsonl", "result.json", "workspace.tar"}
+    assert {p.name for p in session_dir.iterdir()} == expected
     assert (tmp_path / "reference" / "config.yaml").is_file()
 
 
