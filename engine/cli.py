@@ -59,17 +59,27 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
 def run_cmd(
     config: Annotated[Path | None, typer.Option(help="Run config YAML.")] = None,
     persona: Annotated[list[str] | None, typer.Option(help="Persona folder (repeatable).")] = None,
-    agent: Annotated[str | None, typer.Option(help="Agent kind: reference or passive.")] = None,
+    agent: Annotated[str | None, typer.Option(help="Agent kind: react, reference or passive.")] = None,
+    model: Annotated[str | None, typer.Option(help="Agent model (litellm string or local/...).")] = None,
     user: Annotated[str | None, typer.Option(help="User mode: rules, strict or llm.")] = None,
+    memory: Annotated[str | None, typer.Option(help="full, no-memory, isolated, oracle or disclosed.")] = None,
+    ablate: Annotated[str | None, typer.Option(help="no-deps: drop the non-final sessions of each group.")] = None,
     run_id: Annotated[str | None, typer.Option(help="Run directory name (reuse one to resume).")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue this run directory with its saved config.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
 ) -> None:
     """Run persona episodes and print a Proc/Comp summary."""
     overrides = list(set_ or [])
     overrides += [f"personas={json.dumps(persona)}"] if persona else []
     overrides += [f"agent.kind={agent}"] if agent else []
+    overrides += [f"agent.model.model={model}"] if model else []
     overrides += [f"user.mode={user}"] if user else []
+    overrides += [f"memory={memory}"] if memory else []
+    overrides += [f"ablate={ablate}"] if ablate else []
     overrides += [f"run_id={run_id}"] if run_id else []
+    if resume is not None:
+        config = resume / "config.yaml"
+        overrides += [f"runs_dir={resume.parent}", f"run_id={resume.name}"]
     try:
         cfg = load_config(config, overrides)
         bundles = [load_persona(Path(p)) for p in cfg.personas]

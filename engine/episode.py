@@ -9,19 +9,20 @@ from pathlib import Path
 from typing import Any
 
 from engine.agents.base import Agent
+from engine.conditions import depends_on, opening_context, prepare_workspace, render_transcript, skipped_by_ablation
 from engine.graph import build_session_graph
 from engine.loader import PersonaBundle
 from engine.metrics import episode_result, result_from_events
 from engine.models.metered import MeteredModel
 from engine.ports import Workspace
 from engine.runtime import SessionRuntime
-from engine.schema.config import RunConfig
+from engine.schema.config import Ablation, RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
 from engine.tools.base import ToolContext
 from engine.tools.registry import tools_for
 from engine.tools.toolbox import ToolBox
-from engine.trajectory import TrajectoryLog
+from engine.trajectory import TrajectoryLog, read_trajectory
 from engine.user.base import SimulatedUser
 
 SessionCallback = Callable[[SessionResult], None]
@@ -39,12 +40,13 @@ class EpisodeDeps:
     services: dict[str, Any] = field(default_factory=dict)
 
 
-def selected_sessions(bundle: PersonaBundle, only: list[str]) -> list[SessionSpec]:
-    """The episode's sessions, restricted to `only` when given (unknown ids are an error)."""
+def selected_sessions(bundle: PersonaBundle, only: list[str], ablate: Ablation = "none") -> list[SessionSpec]:
+    """The episode's sessions, restricted to `only` when given (unknown ids are an error), minus ablated ones."""
     unknown = set(only) - {s.id for s in bundle.sessions}
     if unknown:
         raise ValueError(f"unknown session id(s) for {bundle.persona.id}: {sorted(unknown)}")
-    return [s for s in bundle.sessions if not only or s.id in only]
+    skipped = skipped_by_ablation(bundle, ablate)
+    return [s for s in bundle.sessions if (not only or s.id in only) and s.id not in skipped]
 
 
 def run_session(
@@ -54,6 +56,7 @@ def run_session(
     deps: EpisodeDeps,
     log: TrajectoryLog,
     grade_log: TrajectoryLog | None = None,
+    context: tuple[str, str] = ("", ""),
 ) -> SessionResult:
     """Run the session graph for one session and score it from its logs."""
     grade_log = grade_log if grade_log is not None else TrajectoryLog()
@@ -76,6 +79,7 @@ def run_session(
         limits=limits,
         data_root=bundle.data_root,
         services=deps.services,
+        opening_frame=context,
     )
     build_session_graph().invoke({}, context=runtime, config={"recursion_limit": 4 * limits.max_turns + 20})
     return result_from_events(bundle.persona.id, spec, log.events, grade_log.events)
@@ -91,24 +95,27 @@ def run_episode(
     """Run the episode. With `out_dir`, sessions already finished there are reused (resume)."""
     seed = deps.workspace.snapshot()
     results: list[SessionResult] = []
-    for spec in selected_sessions(bundle, config.sessions):
+    transcripts: dict[str, str] = {}
+    for index, spec in enumerate(selected_sessions(bundle, config.sessions, config.ablate)):
         session_dir = None if out_dir is None else out_dir / spec.id
-        if config.memory == "isolated":
-            deps.workspace.restore(seed)
+        prepare_workspace(config.memory, deps.workspace, seed, first=index == 0)
         done = _finished(session_dir)
         if done is not None and session_dir is not None:
             deps.workspace.restore((session_dir / "workspace.tar").read_bytes())
+            transcripts[spec.id] = render_transcript(spec.id, read_trajectory(session_dir / "trajectory.jsonl"))
             results.append(done)
             if on_session:
                 on_session(done)
             continue
         log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl")
         grade_log = TrajectoryLog(None if session_dir is None else session_dir / "grades.jsonl")
+        context = opening_context(config.memory, spec, depends_on(bundle, spec.id), transcripts)
         try:
-            result = run_session(bundle, spec, config, deps, log, grade_log)
+            result = run_session(bundle, spec, config, deps, log, grade_log, context)
         finally:
             log.close()
             grade_log.close()
+        transcripts[spec.id] = render_transcript(spec.id, log.events)
         if session_dir is not None:
             (session_dir / "workspace.tar").write_bytes(deps.workspace.snapshot())
             (session_dir / "result.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")

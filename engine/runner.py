@@ -45,9 +45,13 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
     if config.judge is not None:
         judge = MeteredModel(make_model(config.judge), "judge")
         meters.append(judge)
+    agent_model = None
+    if config.agent.kind == "react":
+        agent_model = MeteredModel(make_model(config.agent.model), "agent")
+        meters.append(agent_model)
     solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
     return EpisodeDeps(
-        agent=make_agent(config.agent, solutions, bundle.root),
+        agent=make_agent(config.agent, solutions, bundle.root, config.limits, agent_model),
         user=make_user(config.user.mode, user_model),
         workspace=make_workspace(config.workspace, bundle.seed_files()),
         judge=judge,
@@ -80,4 +84,4 @@ def run(
 
 def count_sessions(config: RunConfig, bundles: list[PersonaBundle]) -> int:
     """How many sessions the run will execute (for progress bars)."""
-    return sum(len(selected_sessions(b, config.sessions)) for b in bundles)
+    return sum(len(selected_sessions(b, config.sessions, config.ablate)) for b in bundles)

@@ -32,5 +32,6 @@ class SessionRuntime:
     limits: Limits
     data_root: Path
     services: dict[str, Any] = field(default_factory=dict)
+    opening_frame: tuple[str, str] = ("", "")
     opening: str = ""
     baseline: dict[str, FileStat] = field(default_factory=dict)

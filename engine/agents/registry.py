@@ -6,13 +6,42 @@ from pathlib import Path
 
 from engine.agents.base import Agent
 from engine.agents.passive import PassiveAgent
+from engine.agents.react import ReactAgent, ReactSettings
+from engine.agents.react.loop import LoopLimits
+from engine.agents.react.protocol import ProtocolName, make_protocol
 from engine.agents.reference import ReferenceAgent
-from engine.schema.config import AgentConfig
+from engine.models.local_server import is_local
+from engine.ports import ChatModel
+from engine.schema.config import AgentConfig, Limits
 from engine.schema.session import ReferenceSolution
 
+LOCAL_CONTEXT_CHARS = 20_000
 
-def make_agent(config: AgentConfig, solutions: dict[str, ReferenceSolution], data_root: Path) -> Agent:
+
+def protocol_for(config: AgentConfig) -> ProtocolName:
+    """`auto` picks JSON actions for embedded models (no native tool calls there), native otherwise."""
+    if config.protocol != "auto":
+        return config.protocol
+    return "json" if is_local(config.model.model) else "native"
+
+
+def make_agent(
+    config: AgentConfig,
+    solutions: dict[str, ReferenceSolution],
+    data_root: Path,
+    limits: Limits,
+    model: ChatModel | None = None,
+) -> Agent:
     """The reference agent gets the gold solutions and nothing else; other agents get nothing hidden."""
     if config.kind == "reference":
         return ReferenceAgent(solutions, data_root)
-    return PassiveAgent()
+    if config.kind == "passive":
+        return PassiveAgent()
+    if model is None:
+        raise ValueError("the react agent needs a model")
+    context = config.context_chars
+    if context is None and is_local(config.model.model):
+        context = LOCAL_CONTEXT_CHARS
+    loop = LoopLimits(limits.max_tool_steps, config.observation_chars, context)
+    settings = ReactSettings(limits=loop, subagent_steps=config.subagent_steps)
+    return ReactAgent(model, make_protocol(protocol_for(config)), settings)

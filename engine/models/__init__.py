@@ -8,9 +8,13 @@ from engine.schema.config import ModelBinding
 
 
 def make_model(binding: ModelBinding) -> ChatModel:
-    """Build the adapter for a binding (litellm for every real model)."""
+    """Build the adapter for a binding: the embedded server for `local/...`, litellm for everything else."""
     from engine.models.litellm_model import LiteLLMModel
+    from engine.models.local_model import LocalModel
+    from engine.models.local_server import is_local
 
+    if is_local(binding.model):
+        return LocalModel(binding)
     return LiteLLMModel(binding)
 
 

@@ -17,14 +17,18 @@ from engine.schema.config import ModelBinding
 class LiteLLMModel:
     """A role-bound model reached through litellm.completion, with retries and usage accounting."""
 
-    def __init__(self, binding: ModelBinding) -> None:
-        """Keys are read from the environment variable the binding names, at call time."""
+    def __init__(self, binding: ModelBinding, name: str | None = None) -> None:
+        """Keys are read from the environment variable the binding names, at call time.
+
+        `name` overrides the identifier recorded in usage (e.g. `local/...` for the embedded server).
+        """
         self.binding = binding
+        self._name = name or binding.model
 
     @property
     def name(self) -> str:
         """Model identifier."""
-        return self.binding.model
+        return self._name
 
     def _params(self, response_schema: dict[str, Any] | None, tools: list[ToolSpec] | None) -> dict[str, Any]:
         b = self.binding
@@ -77,8 +81,8 @@ class LiteLLMModel:
                 last = exc
                 time.sleep(min(2**attempt, 8) * 0.5)
                 continue
-            return _to_completion(response, self.binding.model, time.monotonic() - start, litellm)
-        raise ModelError(f"{self.binding.model}: {type(last).__name__}: {last}")
+            return _to_completion(response, self._name, time.monotonic() - start, litellm)
+        raise ModelError(f"{self._name}: {type(last).__name__}: {last}")
 
 
 def _to_wire(message: Message) -> dict[str, Any]:

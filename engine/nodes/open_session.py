@@ -34,7 +34,8 @@ def open_session(state: SessionState, runtime: Runtime[SessionRuntime]) -> Sessi
     for addition in spec.workspace_additions:
         rt.workspace.write_file(addition.dest, (rt.data_root / addition.source).read_bytes())
     rt.baseline = rt.workspace.list_files()
-    rt.opening = render_opening(spec)
+    preface, addendum = rt.opening_frame
+    rt.opening = "\n\n".join(part for part in (preface, render_opening(spec), addendum) if part)
     rt.log.emit(SessionStarted(session_id=spec.id, trigger=spec.trigger.kind, opening=rt.opening))
     rt.agent.start_session(SessionBrief(session_id=spec.id, trigger=spec.trigger.kind, toolsets=tuple(spec.toolsets)))
     ids = [i.id for i in spec.hidden_intents]

@@ -10,13 +10,18 @@ from engine.schema.base import Strict
 
 UserMode = Literal["llm", "strict", "rules"]
 MemoryMode = Literal["full", "no-memory", "isolated", "oracle", "disclosed"]
+Ablation = Literal["none", "no-deps"]
+DEFAULT_AGENT_MODEL = "local/smollm2-135m"
 WorkspaceBackend = Literal["memory", "local", "docker"]
 
 
 class ModelBinding(Strict):
     """A model bound to one role. Secrets are named by environment variable, never stored."""
 
-    model: str = Field(description="litellm model string, e.g. 'openai/gpt-4o' or 'scripted'.")
+    model: str = Field(
+        description="litellm model string (e.g. 'openai/gpt-4o'), or 'local/smollm2-135m' / 'local/<file.gguf>' "
+        "for the embedded llama.cpp server."
+    )
     api_base: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server.")
     api_key_env: str | None = Field(default=None, description="Name of the environment variable holding the key.")
     temperature: float | None = Field(default=None, description="Sampling temperature (judge/user default 0).")
@@ -29,8 +34,25 @@ class ModelBinding(Strict):
 class AgentConfig(Strict):
     """The agent under test."""
 
-    kind: Literal["reference", "passive"] = Field(default="reference", description="Agent implementation.")
-    model: ModelBinding | None = Field(default=None, description="Model driving the agent (LLM agents only).")
+    kind: Literal["react", "reference", "passive"] = Field(
+        default="react", description="react (built-in scaffold driven by `model`), reference (gold replay) or passive."
+    )
+    model: ModelBinding = Field(
+        default_factory=lambda: ModelBinding(model=DEFAULT_AGENT_MODEL),
+        description="Model driving the react agent (default: the embedded offline model).",
+    )
+    protocol: Literal["auto", "native", "json"] = Field(
+        default="auto",
+        description="Tool-calling protocol: native tool calls, JSON-schema actions, or auto (json for local/ models).",
+    )
+    observation_chars: int = Field(default=6_000, gt=0, description="Cap on one tool result shown to the model.")
+    context_chars: int | None = Field(
+        default=None,
+        gt=0,
+        description="Character budget of the conversation sent per call (oldest steps dropped); "
+        "default: 20000 for local/ models, unlimited otherwise.",
+    )
+    subagent_steps: int = Field(default=8, ge=1, description="Tool steps a spawned sub-agent may take.")
 
 
 class UserConfig(Strict):
@@ -57,7 +79,16 @@ class RunConfig(Strict):
     agent: AgentConfig = Field(default_factory=AgentConfig, description="Agent under test.")
     user: UserConfig = Field(default_factory=UserConfig, description="Simulated user.")
     judge: ModelBinding | None = Field(default=None, description="Rubric judge; rubric items error without one.")
-    memory: MemoryMode = Field(default="full", description="Cross-session memory mode.")
+    memory: MemoryMode = Field(
+        default="full",
+        description="full: workspace, memory and history persist; no-memory: workspace persists, memory/ wiped "
+        "between sessions; isolated: fresh workspace each session; oracle: transcripts of the depends_on sessions "
+        "put before the request; disclosed: hidden intents appended to the request.",
+    )
+    ablate: Ablation = Field(
+        default="none",
+        description="no-deps: run each dependency group's final session without the group's earlier sessions.",
+    )
     workspace: WorkspaceBackend = Field(default="local", description="Workspace adapter.")
     limits: Limits = Field(default_factory=Limits, description="Fuses and caps.")
     runs_dir: str = Field(default="runs", description="Where run directories are created.")

@@ -50,7 +50,7 @@ def test_reference_scores_full_marks_and_passive_scores_lower(tmp_path: Path, ex
 
 
 def test_rerunning_a_run_id_resumes_finished_sessions(tmp_path: Path, example_persona: Path) -> None:
-    config = load_config(None, [f"runs_dir={tmp_path}", "run_id=r", "memory=full"])
+    config = load_config(None, [f"runs_dir={tmp_path}", "run_id=r", "memory=full", "agent.kind=reference"])
     bundle = load_persona(example_persona)
     first = run(config, bundles=[bundle])
     s03 = first.run_dir / "example" / "s03"

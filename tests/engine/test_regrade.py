@@ -22,7 +22,9 @@ def test_regrade_with_a_judge_then_with_a_stricter_checklist(tmp_path: Path, exa
     persona = tmp_path / "personas" / "example"
     shutil.copytree(example_persona, persona)
     shutil.copytree(example_persona.parent.parent / "workspaces" / "example", tmp_path / "workspaces" / "example")
-    config = load_config(None, [f"runs_dir={tmp_path / 'runs'}", "run_id=r", f"personas=[{persona}]"])
+    config = load_config(
+        None, [f"runs_dir={tmp_path / 'runs'}", "run_id=r", f"personas=[{persona}]", "agent.kind=reference"]
+    )
     outcome = run(config, bundles=[load_persona(persona)])
     assert sum(s.grader_errors for s in outcome.episodes[0].sessions) == 2
     trajectory = outcome.run_dir / "example" / "s01" / "trajectory.jsonl"

@@ -1,0 +1,91 @@
+"""The ReAct loop of one agent turn: decide, act, observe, until a reply, a question to the user, or the step cap."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from engine.agents.react.protocol import CallingProtocol
+from engine.ports import ChatModel, Message
+from engine.tools.toolbox import ToolBox, ToolOutcome
+
+ASK_USER = "ask_user"
+
+
+@dataclass(frozen=True)
+class LoopLimits:
+    """Bounds of one turn: tool steps, characters of one observation, characters of the whole context."""
+
+    max_steps: int
+    observation_chars: int
+    context_chars: int | None
+
+
+def observation(outcome: ToolOutcome, cap: int) -> str:
+    """A tool outcome as text for the model, capped."""
+    text = f"error: {outcome.error}" if outcome.error else json.dumps(outcome.output, ensure_ascii=False, default=str)
+    return text if len(text) <= cap else text[:cap] + f" ...[{len(text) - cap} more characters cut]"
+
+
+def fit_context(messages: list[Message], budget: int | None) -> list[Message]:
+    """Drop the oldest exchanges (never the system prompt or the turn's opening message) to fit the budget."""
+    if budget is None or sum(len(m.content) for m in messages) <= budget:
+        return messages
+    head, rest = messages[:2], messages[2:]
+    while rest and sum(len(m.content) for m in head + rest) > budget:
+        rest = rest[1:]
+        while rest and rest[0].role == "tool":
+            rest = rest[1:]
+    return [*head, Message(role="user", content="[harness] older steps were dropped to fit the context"), *rest]
+
+
+def run_turn(
+    model: ChatModel,
+    protocol: CallingProtocol,
+    messages: list[Message],
+    tools: ToolBox,
+    limits: LoopLimits,
+    allowed: set[str] | None = None,
+) -> str:
+    """Run steps until the model replies or asks the user; `messages` grows in place. Returns the reply text.
+
+    `allowed` restricts the tools offered (sub-agents get no spawn and no ask_user). Malformed
+    actions and tool errors go back to the model; they never end the session.
+    """
+    specs = [s for s in tools.specs() if allowed is None or s.name in allowed]
+    last_text = ""
+    for _ in range(limits.max_steps):
+        action, kept = protocol.decide(model, fit_context(messages, limits.context_chars), specs)
+        messages.append(kept)
+        last_text = action.text or last_text
+        if action.error is not None:
+            messages.append(protocol.error_message(action.error))
+            continue
+        if action.reply is not None:
+            return action.reply
+        questions: list[str] = []
+        for call in action.calls:
+            outcome = _call(tools, call.name, call.arguments, allowed)
+            messages.append(protocol.result_message(call, observation(outcome, limits.observation_chars)))
+            if call.name == ASK_USER and outcome.error is None:
+                questions.append(str(call.arguments.get("question", "")))
+        if questions:
+            lead = action.text.strip() if action.text.strip() and not action.text.lstrip().startswith("{") else ""
+            return "\n\n".join(part for part in [lead, *questions] if part)
+    return f"(I stopped after {limits.max_steps} tool steps without finishing.) {_plain(last_text)}".strip()
+
+
+def _call(tools: ToolBox, name: str, arguments: dict[str, Any], allowed: set[str] | None) -> ToolOutcome:
+    if allowed is not None and name not in allowed:
+        return ToolOutcome(call_id="-", output=None, error=f"tool {name!r} is not available here")
+    return tools.call(name, arguments)
+
+
+def _plain(text: str) -> str:
+    """The user-facing part of a JSON action, or the text itself."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    return str(data.get("message") or "") if isinstance(data, dict) else text

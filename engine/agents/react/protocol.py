@@ -1,0 +1,156 @@
+"""How the ReAct loop talks to a model: native tool calls, or a JSON-schema-constrained action format.
+
+Both turn one model completion into an `Action` (tool calls, a final reply, or a malformed-output
+error that goes back to the model) and render tool results as the messages the model reads next.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from engine.ports import ChatModel, Message, ModelToolCall, ToolSpec
+
+REPLY = "reply"
+ProtocolName = Literal["native", "json"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of the model: tool calls to run, a final reply, or an error to report back."""
+
+    calls: list[ModelToolCall] = field(default_factory=list)
+    reply: str | None = None
+    error: str | None = None
+    text: str = ""
+
+
+class CallingProtocol(Protocol):
+    """A way of offering tools to a model and reading its decision."""
+
+    def instructions(self, specs: list[ToolSpec]) -> str:
+        """Text appended to the system prompt (the tool catalogue when the model has no native tools)."""
+        ...
+
+    def decide(self, model: ChatModel, messages: list[Message], specs: list[ToolSpec]) -> tuple[Action, Message]:
+        """Call the model once; return its action and the assistant message to keep in the transcript."""
+        ...
+
+    def result_message(self, call: ModelToolCall, content: str) -> Message:
+        """The message carrying one tool result back to the model."""
+        ...
+
+    def error_message(self, error: str) -> Message:
+        """The message telling the model its output could not be used."""
+        ...
+
+
+class NativeProtocol:
+    """Tools passed as native function definitions; results come back as `tool` messages."""
+
+    def instructions(self, specs: list[ToolSpec]) -> str:
+        """Native tools need no catalogue in the prompt."""
+        return "Call tools when you need them. When you are done for now, answer in plain text without a tool call."
+
+    def decide(self, model: ChatModel, messages: list[Message], specs: list[ToolSpec]) -> tuple[Action, Message]:
+        """A completion with tool calls runs them; one without is the final reply."""
+        out = model.complete(messages, tools=specs)
+        if not out.tool_calls:
+            return Action(reply=out.text, text=out.text), Message(role="assistant", content=out.text)
+        wire = [
+            {
+                "id": c.id,
+                "type": "function",
+                "function": {"name": c.name, "arguments": json.dumps(c.arguments, ensure_ascii=False)},
+            }
+            for c in out.tool_calls
+        ]
+        return Action(calls=list(out.tool_calls), text=out.text), Message(
+            role="assistant", content=out.text, tool_calls=wire
+        )
+
+    def result_message(self, call: ModelToolCall, content: str) -> Message:
+        """A `tool` message answering the call id."""
+        return Message(role="tool", content=content, tool_call_id=call.id, name=call.name)
+
+    def error_message(self, error: str) -> Message:
+        """A user-side note about the unusable output."""
+        return Message(role="user", content=f"[harness] {error}")
+
+
+def action_schema(tool_names: list[str]) -> dict[str, Any]:
+    """The JSON schema of one action: a tool call, or `reply` with the message for the user."""
+    return {
+        "type": "object",
+        "properties": {
+            "thought": {"type": "string", "description": "Brief reasoning about what to do next."},
+            "action": {"type": "string", "enum": [*tool_names, REPLY]},
+            "arguments": {"type": "object", "description": "Tool arguments (empty for reply)."},
+            "message": {"type": "string", "description": "For reply: the message to the user."},
+        },
+        "required": ["thought", "action", "arguments", "message"],
+        "additionalProperties": False,
+    }
+
+
+class JsonActionProtocol:
+    """For models without native tool calling: every completion is one JSON action (schema-constrained)."""
+
+    def __init__(self) -> None:
+        """Call ids are numbered per agent."""
+        self._count = 0
+
+    def instructions(self, specs: list[ToolSpec]) -> str:
+        """The tool catalogue and the action format."""
+        lines = [
+            "Answer every time with ONE JSON object: "
+            '{"thought": "...", "action": "<tool name or reply>", "arguments": {...}, "message": "..."}.',
+            'Use action "reply" with "message" to answer the user and end your turn; '
+            "use a tool name with its arguments to act. Tools:",
+        ]
+        for spec in specs:
+            params = spec.parameters.get("properties", {})
+            required = set(spec.parameters.get("required", []))
+            args = ", ".join(f"{n}{'' if n in required else '?'}: {p.get('type', 'any')}" for n, p in params.items())
+            lines.append(f"- {spec.name}({args}): {spec.description}")
+        return "\n".join(lines)
+
+    def decide(self, model: ChatModel, messages: list[Message], specs: list[ToolSpec]) -> tuple[Action, Message]:
+        """Parse the JSON action; anything unusable becomes an error the model reads next step."""
+        names = [s.name for s in specs]
+        out = model.complete(messages, response_schema=action_schema(names))
+        kept = Message(role="assistant", content=out.text)
+        try:
+            data = json.loads(out.text)
+        except json.JSONDecodeError as exc:
+            error = f"your output was not valid JSON ({exc.msg}); send one JSON action"
+            return Action(error=error, text=out.text), kept
+        if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+            return Action(error='your JSON needs a string field "action"', text=out.text), kept
+        name, arguments = data["action"], data.get("arguments", {})
+        if name == REPLY:
+            message = data.get("message")
+            if not isinstance(message, str) or not message.strip():
+                return Action(error='action "reply" needs a non-empty "message"', text=out.text), kept
+            return Action(reply=message, text=out.text), kept
+        if name not in names:
+            error = f"unknown action {name!r}; use one of: {', '.join([*names, REPLY])}"
+            return Action(error=error, text=out.text), kept
+        if not isinstance(arguments, dict):
+            return Action(error='"arguments" must be a JSON object', text=out.text), kept
+        self._count += 1
+        return Action(calls=[ModelToolCall(id=f"a{self._count}", name=name, arguments=arguments)], text=out.text), kept
+
+    def result_message(self, call: ModelToolCall, content: str) -> Message:
+        """Results come back as a user-side observation."""
+        return Message(role="user", content=f"[result of {call.name}] {content}")
+
+    def error_message(self, error: str) -> Message:
+        """Errors come back as a user-side observation."""
+        return Message(role="user", content=f"[error] {error}")
+
+
+def make_protocol(name: ProtocolName) -> CallingProtocol:
+    """The protocol object for a name."""
+    return NativeProtocol() if name == "native" else JsonActionProtocol()

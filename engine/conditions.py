@@ -1,0 +1,71 @@
+"""Experimental conditions of an episode: memory modes and the no-deps dependency ablation.
+
+- `full`: workspace, memory and history persist (nothing to do here).
+- `no-memory`: the workspace persists, but `memory/` (MEMORY.md and the session history) is wiped
+  before every session after the first.
+- `isolated`: every session starts from the seed workspace.
+- `oracle` (upper bound): the transcripts of the session's `depends_on` sessions precede the request.
+- `disclosed` (upper bound): the session's hidden intents are appended to the request.
+- ablation `no-deps` (paper Fig. 5): every non-final member of a dependency group is skipped, so each
+  group's final session runs without its group's preceding sessions.
+"""
+
+from __future__ import annotations
+
+from engine.agents.react.memory import MEMORY_DIR
+from engine.loader import PersonaBundle
+from engine.ports import Workspace
+from engine.schema.config import Ablation, MemoryMode
+from engine.schema.events import AgentMessage, Event, SessionStarted, UserMessage
+from engine.schema.session import SessionSpec
+
+
+def prepare_workspace(mode: MemoryMode, workspace: Workspace, seed: bytes, first: bool) -> None:
+    """Apply the memory mode to the workspace before a session starts."""
+    if mode == "isolated":
+        workspace.restore(seed)
+    elif mode == "no-memory" and not first:
+        for path in list(workspace.list_files()):
+            if path.startswith(f"{MEMORY_DIR}/"):
+                workspace.delete(path)
+
+
+def render_transcript(session_id: str, events: list[Event]) -> str:
+    """The conversation of a finished session (opening, user and agent messages) as plain text."""
+    lines = [f"## Session {session_id}"]
+    for event in events:
+        if isinstance(event, SessionStarted):
+            lines.append(f"USER: {event.opening}")
+        elif isinstance(event, UserMessage):
+            lines.append(f"USER: {event.text}")
+        elif isinstance(event, AgentMessage):
+            lines.append(f"ASSISTANT: {event.text}")
+    return "\n".join(lines)
+
+
+def opening_context(
+    mode: MemoryMode, spec: SessionSpec, depends_on: list[str], transcripts: dict[str, str]
+) -> tuple[str, str]:
+    """(preface, addendum) around the opening message for the upper-bound modes; empty strings otherwise."""
+    if mode == "oracle":
+        known = [transcripts[s] for s in depends_on if s in transcripts]
+        if known:
+            return "[Transcripts of earlier sessions this task builds on]\n" + "\n\n".join(known), ""
+    if mode == "disclosed" and spec.hidden_intents:
+        lines = "\n".join(f"- {intent.content}" for intent in spec.hidden_intents)
+        return "", f"[Further requirements]\n{lines}"
+    return "", ""
+
+
+def skipped_by_ablation(bundle: PersonaBundle, ablate: Ablation) -> set[str]:
+    """Session ids the ablation removes from the episode."""
+    if ablate != "no-deps":
+        return set()
+    groups = bundle.episode.dependency_groups
+    finals = {group.sessions[-1] for group in groups}
+    return {sid for group in groups for sid in group.sessions[:-1]} - finals
+
+
+def depends_on(bundle: PersonaBundle, session_id: str) -> list[str]:
+    """The `depends_on` list of a session in the episode file."""
+    return next((e.depends_on for e in bundle.episode.sessions if e.session == session_id), [])

@@ -1,0 +1,42 @@
+"""ChatModel for `local/...` models: starts the embedded server on first use, then talks to it via litellm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.models.litellm_model import LiteLLMModel
+from engine.models.local_server import ensure_server
+from engine.ports import Completion, Message, ToolSpec
+from engine.schema.config import ModelBinding
+
+
+class LocalModel:
+    """The embedded llama.cpp model behind the ChatModel port; usage is recorded under the `local/...` name."""
+
+    def __init__(self, binding: ModelBinding) -> None:
+        """Nothing starts until the first call."""
+        self.binding = binding
+        self._inner: LiteLLMModel | None = None
+
+    @property
+    def name(self) -> str:
+        """The `local/...` model string."""
+        return self.binding.model
+
+    def _model(self) -> LiteLLMModel:
+        if self._inner is None:
+            base_url, alias = ensure_server(self.binding.model)
+            extra = {"api_key": "local", **self.binding.extra}
+            wire = self.binding.model_copy(update={"model": f"openai/{alias}", "api_base": base_url, "extra": extra})
+            self._inner = LiteLLMModel(wire, name=self.binding.model)
+        return self._inner
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        response_schema: dict[str, Any] | None = None,
+        tools: list[ToolSpec] | None = None,
+    ) -> Completion:
+        """One completion from the embedded server (started now if this is the first call)."""
+        return self._model().complete(messages, response_schema=response_schema, tools=tools)
