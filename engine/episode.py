@@ -1,21 +1,25 @@
-"""Run one persona episode: its sessions in order over one persistent workspace, resumable per session."""
+"""Run one persona episode: its sessions in order over one persistent workspace, checkpointed per session."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.sqlite import SqliteSaver
+
 from engine.agents.base import Agent
 from engine.conditions import depends_on, opening_context, prepare_workspace, render_transcript, skipped_by_ablation
-from engine.graph import build_session_graph
+from engine.graph import build_episode_graph, build_session_graph
 from engine.loader import PersonaBundle
 from engine.metrics import episode_result, result_from_events
 from engine.models.metered import MeteredModel
 from engine.ports import Workspace
-from engine.runtime import SessionRuntime
+from engine.runtime import EpisodeRuntime, SessionRuntime
 from engine.schema.config import Ablation, RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
@@ -85,6 +89,77 @@ def run_session(
     return result_from_events(bundle.persona.id, spec, log.events, grade_log.events)
 
 
+CHECKPOINTS = "checkpoints.sqlite"
+
+
+@dataclass
+class _Steps:
+    """The sessions of one episode and what finished ones left behind (results, transcripts)."""
+
+    bundle: PersonaBundle
+    config: RunConfig
+    deps: EpisodeDeps
+    sessions: list[SessionSpec]
+    out_dir: Path | None
+    on_session: SessionCallback | None
+    seed: bytes = b""
+    results: list[SessionResult] = field(default_factory=list)
+    transcripts: dict[str, str] = field(default_factory=dict)
+
+    def catch_up(self, done: int) -> None:
+        """Load the first `done` finished sessions from the run directory and restore the workspace after them."""
+        for spec in self.sessions[:done]:
+            session_dir = self._dir(spec)
+            result_path, tar = session_dir / "result.json", session_dir / "workspace.tar"
+            if not (result_path.is_file() and tar.is_file()):
+                raise RuntimeError(
+                    f"cannot resume: the checkpoint says {spec.id} finished but {session_dir} is incomplete"
+                )
+            result = SessionResult.model_validate_json(result_path.read_text(encoding="utf-8"))
+            self.transcripts[spec.id] = render_transcript(spec.id, read_trajectory(session_dir / "trajectory.jsonl"))
+            self._finish(result)
+        if done:
+            self.deps.workspace.restore((self._dir(self.sessions[done - 1]) / "workspace.tar").read_bytes())
+
+    def run_step(self, index: int) -> None:
+        """Run the session at `index`, then write its result and workspace snapshot."""
+        spec = self.sessions[index]
+        prepare_workspace(self.config.memory, self.deps.workspace, self.seed, first=index == 0)
+        session_dir = None if self.out_dir is None else self._dir(spec)
+        log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl")
+        grade_log = TrajectoryLog(None if session_dir is None else session_dir / "grades.jsonl")
+        context = opening_context(self.config.memory, spec, depends_on(self.bundle, spec.id), self.transcripts)
+        try:
+            result = run_session(self.bundle, spec, self.config, self.deps, log, grade_log, context)
+        finally:
+            log.close()
+            grade_log.close()
+        self.transcripts[spec.id] = render_transcript(spec.id, log.events)
+        if session_dir is not None:
+            (session_dir / "workspace.tar").write_bytes(self.deps.workspace.snapshot())
+            (session_dir / "result.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")
+        self._finish(result)
+
+    def _dir(self, spec: SessionSpec) -> Path:
+        assert self.out_dir is not None
+        return self.out_dir / spec.id
+
+    def _finish(self, result: SessionResult) -> None:
+        self.results.append(result)
+        if self.on_session:
+            self.on_session(result)
+
+
+@contextmanager
+def _checkpointer(out_dir: Path | None) -> Iterator[BaseCheckpointSaver[Any]]:
+    if out_dir is None:
+        yield InMemorySaver()
+        return
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with SqliteSaver.from_conn_string(str(out_dir / CHECKPOINTS)) as saver:
+        yield saver
+
+
 def run_episode(
     bundle: PersonaBundle,
     config: RunConfig,
@@ -92,49 +167,19 @@ def run_episode(
     out_dir: Path | None = None,
     on_session: SessionCallback | None = None,
 ) -> EpisodeResult:
-    """Run the episode. With `out_dir`, sessions already finished there are reused (resume)."""
-    seed = deps.workspace.snapshot()
-    results: list[SessionResult] = []
-    transcripts: dict[str, str] = {}
-    for index, spec in enumerate(selected_sessions(bundle, config.sessions, config.ablate)):
-        session_dir = None if out_dir is None else out_dir / spec.id
-        prepare_workspace(config.memory, deps.workspace, seed, first=index == 0)
-        done = _finished(session_dir)
-        if done is not None and session_dir is not None:
-            deps.workspace.restore((session_dir / "workspace.tar").read_bytes())
-            transcripts[spec.id] = render_transcript(spec.id, read_trajectory(session_dir / "trajectory.jsonl"))
-            results.append(done)
-            if on_session:
-                on_session(done)
-            continue
-        log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl")
-        grade_log = TrajectoryLog(None if session_dir is None else session_dir / "grades.jsonl")
-        context = opening_context(config.memory, spec, depends_on(bundle, spec.id), transcripts)
-        try:
-            result = run_session(bundle, spec, config, deps, log, grade_log, context)
-        finally:
-            log.close()
-            grade_log.close()
-        transcripts[spec.id] = render_transcript(spec.id, log.events)
-        if session_dir is not None:
-            (session_dir / "workspace.tar").write_bytes(deps.workspace.snapshot())
-            (session_dir / "result.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")
-        results.append(result)
-        if on_session:
-            on_session(result)
-    episode = episode_result(bundle.persona.id, results)
+    """Run the episode graph. With `out_dir`, its SQLite checkpoint lets a killed run resume at the next session."""
+    sessions = selected_sessions(bundle, config.sessions, config.ablate)
+    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, seed=deps.workspace.snapshot())
+    graph_config: Any = {"configurable": {"thread_id": bundle.persona.id}, "recursion_limit": 2 * len(sessions) + 10}
+    with _checkpointer(out_dir) as saver:
+        graph = build_episode_graph(saver)
+        saved = graph.get_state(graph_config)
+        done = int(saved.values.get("next", 0)) if saved.values else 0
+        steps.catch_up(done)
+        if done < len(sessions):
+            start = None if saved.next else {"next": 0}
+            graph.invoke(start, graph_config, context=EpisodeRuntime(len(sessions), steps.run_step))
+    episode = episode_result(bundle.persona.id, steps.results)
     if out_dir is not None:
         (out_dir / "episode.json").write_text(episode.model_dump_json(indent=2), encoding="utf-8")
     return episode
-
-
-def _finished(session_dir: Path | None) -> SessionResult | None:
-    if session_dir is None:
-        return None
-    result, snapshot = session_dir / "result.json", session_dir / "workspace.tar"
-    if not (result.is_file() and snapshot.is_file()):
-        return None
-    try:
-        return SessionResult.model_validate(json.loads(result.read_text(encoding="utf-8")))
-    except ValueError:
-        return None

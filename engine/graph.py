@@ -1,8 +1,12 @@
-"""build_session_graph(): wiring only.
+"""build_session_graph() and build_episode_graph(): wiring only.
 
 start → open_session → agent_turn → user_turn ─┬→ agent_turn
                                                 └→ close_session → grade → end
 (agent_turn goes straight to close_session once every intent is terminal.)
+
+Episode: start → session_step ─┬→ session_step   (sessions left)
+                               └→ end
+checkpointed after every session, so a killed episode resumes at its next unfinished session.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 
 from engine.nodes.agent_turn import agent_turn
@@ -17,14 +22,19 @@ from engine.nodes.close_session import close_session
 from engine.nodes.grade import grade
 from engine.nodes.open_session import open_session
 from engine.nodes.routing import after_agent, after_user
+from engine.nodes.session_step import after_step, session_step
 from engine.nodes.user_turn import user_turn
-from engine.runtime import SessionRuntime
-from engine.state import SessionState
+from engine.runtime import EpisodeRuntime, SessionRuntime
+from engine.state import EpisodeState, SessionState
 
 
 @cache
 def build_session_graph() -> Any:
-    """Compile the session graph (no checkpointer: episodes resume at session boundaries)."""
+    """Compile the session graph.
+
+    `checkpointer=False`: it never inherits the episode graph's checkpointer, because a session
+    restarts whole on resume (the agent's conversation is not checkpointed).
+    """
     g = StateGraph(SessionState, context_schema=SessionRuntime)
     g.add_node("open_session", open_session)
     g.add_node("agent_turn", agent_turn)
@@ -37,4 +47,13 @@ def build_session_graph() -> Any:
     g.add_conditional_edges("user_turn", after_user)
     g.add_edge("close_session", "grade")
     g.add_edge("grade", END)
-    return g.compile()
+    return g.compile(checkpointer=False)
+
+
+def build_episode_graph(checkpointer: BaseCheckpointSaver[Any]) -> Any:
+    """Compile the episode graph over a checkpointer (SQLite in the run directory, in memory without one)."""
+    g = StateGraph(EpisodeState, context_schema=EpisodeRuntime)
+    g.add_node("session_step", session_step)
+    g.add_edge(START, "session_step")
+    g.add_conditional_edges("session_step", after_step)
+    return g.compile(checkpointer=checkpointer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,3 +36,11 @@ class SessionRuntime:
     opening_frame: tuple[str, str] = ("", "")
     opening: str = ""
     baseline: dict[str, FileStat] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EpisodeRuntime:
+    """Context of the episode graph: how many sessions it has and how to run the one at an index."""
+
+    total: int
+    run_step: Callable[[int], None]

@@ -29,3 +29,9 @@ class SessionState(TypedDict, total=False):
 def all_terminal(state: SessionState) -> bool:
     """True when no hidden intent is still being tracked."""
     return not state.get("open_intents")
+
+
+class EpisodeState(TypedDict, total=False):
+    """LangGraph state of one episode, checkpointed after every session: the index of the next session."""
+
+    next: int

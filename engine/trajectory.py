@@ -8,20 +8,27 @@ from engine.schema.events import EVENT_ADAPTER, Event
 
 
 class TrajectoryLog:
-    """Numbers events, keeps them in order, and appends each one to a JSONL file as it happens."""
+    """Numbers events, keeps them in order, and appends each one to a JSONL file as it happens.
+
+    `turn` is the agent turn in progress (set by the agent_turn node), so events emitted from deep
+    inside a call (model usage, sub-agent tool calls) are attributed to the right turn.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         """With a path, every event is flushed to disk immediately (nothing lost on a crash)."""
         self.path = path
         self.events: list[Event] = []
+        self.turn = 0
         self._fh = None
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = path.open("w", encoding="utf-8")
 
     def emit(self, event: Event) -> None:
-        """Append one event."""
+        """Append one event; an event without a turn index gets the log's current turn."""
         event.seq = len(self.events)
+        if event.turn == 0:
+            event.turn = self.turn
         self.events.append(event)
         if self._fh is not None:
             self._fh.write(event.model_dump_json() + "\n")

@@ -17,6 +17,7 @@ def agent_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> Session
     rt = runtime.context
     turn = state.get("turn", 0) + 1
     rt.toolbox.turn = turn
+    rt.log.turn = turn
     try:
         reply = rt.agent.respond(state.get("pending", ""), rt.toolbox)
     except Exception as exc:  # the agent under test is untrusted code: any failure is recorded, not raised

@@ -49,16 +49,14 @@ def test_reference_scores_full_marks_and_passive_scores_lower(tmp_path: Path, ex
     assert (tmp_path / "reference" / "config.yaml").is_file()
 
 
-def test_rerunning_a_run_id_resumes_finished_sessions(tmp_path: Path, example_persona: Path) -> None:
+def test_rerunning_a_finished_run_id_redoes_nothing(tmp_path: Path, example_persona: Path) -> None:
     config = load_config(None, [f"runs_dir={tmp_path}", "run_id=r", "memory=full", "agent.kind=reference"])
     bundle = load_persona(example_persona)
     first = run(config, bundles=[bundle])
-    s03 = first.run_dir / "example" / "s03"
-    (s03 / "result.json").unlink()
-    marker = (first.run_dir / "example" / "s01" / "trajectory.jsonl").stat().st_mtime_ns
+    assert (first.run_dir / "example" / "checkpoints.sqlite").is_file()
+    stamps = {p: p.stat().st_mtime_ns for p in (first.run_dir / "example").glob("*/trajectory.jsonl")}
     second = run(config, bundles=[bundle])
-    assert (first.run_dir / "example" / "s01" / "trajectory.jsonl").stat().st_mtime_ns == marker
-    assert (s03 / "result.json").is_file()
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
     assert second.episodes[0].model_dump() == first.episodes[0].model_dump()
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.agents.base import SessionBrief
-from engine.agents.react.loop import ASK_USER, LoopLimits, run_turn
+from engine.agents.react.loop import ASK_USER, MESSAGE, LoopLimits, run_turn
 from engine.agents.react.memory import append_history, consolidate, render_transcript
 from engine.agents.react.prompt import system_prompt
 from engine.agents.react.protocol import CallingProtocol
@@ -58,7 +58,7 @@ class ReactAgent:
         return run_turn(self.model, self.protocol, self.messages, tools, self.settings.limits)
 
     def _subagent(self, tools: ToolBox) -> Callable[[str, str | None], str]:
-        allowed = {name for name in tools.names() if name not in (SPAWN, ASK_USER)}
+        allowed = {name for name in tools.names() if name not in (SPAWN, ASK_USER, MESSAGE)}
         limits = LoopLimits(
             self.settings.subagent_steps, self.settings.limits.observation_chars, self.settings.limits.context_chars
         )

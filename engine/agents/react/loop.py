@@ -11,6 +11,7 @@ from engine.ports import ChatModel, Message
 from engine.tools.toolbox import ToolBox, ToolOutcome
 
 ASK_USER = "ask_user"
+MESSAGE = "message"
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,12 @@ def run_turn(
     """Run steps until the model replies or asks the user; `messages` grows in place. Returns the reply text.
 
     `allowed` restricts the tools offered (sub-agents get no spawn and no ask_user). Malformed
-    actions and tool errors go back to the model; they never end the session.
+    actions and tool errors go back to the model; they never end the session. Messages sent with
+    the `message` tool reach the user at the head of the turn's reply; `ask_user` questions end the turn.
     """
     specs = [s for s in tools.specs() if allowed is None or s.name in allowed]
     last_text = ""
+    delivered: list[str] = []
     for _ in range(limits.max_steps):
         action, kept = protocol.decide(model, fit_context(messages, limits.context_chars), specs)
         messages.append(kept)
@@ -63,17 +66,31 @@ def run_turn(
             messages.append(protocol.error_message(action.error))
             continue
         if action.reply is not None:
-            return action.reply
+            return _join([*delivered, action.reply])
         questions: list[str] = []
         for call in action.calls:
             outcome = _call(tools, call.name, call.arguments, allowed)
             messages.append(protocol.result_message(call, observation(outcome, limits.observation_chars)))
-            if call.name == ASK_USER and outcome.error is None:
+            if outcome.error is None and call.name == ASK_USER:
                 questions.append(str(call.arguments.get("question", "")))
+            elif outcome.error is None and call.name == MESSAGE:
+                delivered.append(_delivery(outcome.output))
         if questions:
             lead = action.text.strip() if action.text.strip() and not action.text.lstrip().startswith("{") else ""
-            return "\n\n".join(part for part in [lead, *questions] if part)
-    return f"(I stopped after {limits.max_steps} tool steps without finishing.) {_plain(last_text)}".strip()
+            return _join([*delivered, lead, *questions])
+    stopped = f"(I stopped after {limits.max_steps} tool steps without finishing.) {_plain(last_text)}".strip()
+    return _join([*delivered, stopped])
+
+
+def _join(parts: list[str]) -> str:
+    return "\n\n".join(part for part in parts if part)
+
+
+def _delivery(output: Any) -> str:
+    """A message sent with the `message` tool, as the user reads it (attachments named)."""
+    content = str(output.get("content", "")) if isinstance(output, dict) else str(output)
+    media = output.get("media") if isinstance(output, dict) else None
+    return content + (f" [attached: {', '.join(map(str, media))}]" if media else "")
 
 
 def _call(tools: ToolBox, name: str, arguments: dict[str, Any], allowed: set[str] | None) -> ToolOutcome:

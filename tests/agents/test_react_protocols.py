@@ -1,0 +1,136 @@
+"""The ReAct loop under both calling protocols: tool steps, replies, malformed output, step cap, questions."""
+
+from __future__ import annotations
+
+from engine.agents.base import SessionBrief
+from engine.agents.react.loop import fit_context
+from engine.agents.react.protocol import action_schema
+from engine.ports import Message
+from engine.schema.events import ToolCall, ToolResult
+from sandbox.workspace.memory import MemoryWorkspace
+from tests.agents.react_helpers import act, native, react_agent, reply, toolbox
+
+BRIEF = SessionBrief(session_id="s1", trigger="user", toolsets=("general",))
+
+
+def test_json_protocol_runs_tools_then_replies() -> None:
+    agent, model = react_agent(
+        [act("read_file", path="a.txt"), act("write_file", path="b.txt", content="B"), reply("ok")]
+    )
+    ws = MemoryWorkspace({"a.txt": b"hello"})
+    tools, events = toolbox(ws)
+    agent.start_session(BRIEF)
+    assert agent.respond("copy it", tools) == "ok"
+    assert ws.read_file("b.txt") == b"B"
+    assert [e.name for e in events if isinstance(e, ToolCall)] == ["read_file", "write_file"]
+    read = next(e for e in events if isinstance(e, ToolResult))
+    assert read.output["content"] == "hello"
+    second_call = model.calls[1]
+    assert second_call[-1].role == "user" and "[result of read_file]" in second_call[-1].content
+    assert '"hello"' in second_call[-1].content
+
+
+def test_json_protocol_offers_the_tool_catalogue_and_a_constrained_schema() -> None:
+    agent, model = react_agent([reply("hi")])
+    tools, _ = toolbox(MemoryWorkspace({}))
+    agent.start_session(BRIEF)
+    agent.respond("hello", tools)
+    system = model.calls[0][0].content
+    assert "- read_file(path: string)" in system and '"action"' in system
+    schema = action_schema(tools.names())
+    assert schema["properties"]["action"]["enum"][-1] == "reply"
+    assert "read_file" in schema["properties"]["action"]["enum"]
+
+
+def test_malformed_actions_go_back_to_the_model_and_never_crash() -> None:
+    outputs = [
+        "not json at all",
+        {"thought": "x"},
+        act("teleport", where="moon"),
+        {"thought": "", "action": "read_file", "arguments": "a.txt", "message": ""},
+        {"thought": "", "action": "reply", "arguments": {}, "message": "  "},
+        act("read_file", file="a.txt"),
+        reply("recovered"),
+    ]
+    agent, model = react_agent(outputs)
+    tools, events = toolbox(MemoryWorkspace({"a.txt": b"x"}))
+    agent.start_session(BRIEF)
+    assert agent.respond("go", tools) == "recovered"
+    feedback = [calls[-1].content for calls in model.calls[1:]]
+    assert "not valid JSON" in feedback[0]
+    assert 'string field "action"' in feedback[1]
+    assert "unknown action 'teleport'" in feedback[2]
+    assert '"arguments" must be a JSON object' in feedback[3]
+    assert "non-empty" in feedback[4]
+    assert "bad arguments for read_file" in feedback[5]
+    assert [e.name for e in events if isinstance(e, ToolCall)] == ["read_file"]
+
+
+def test_native_protocol_runs_tool_calls_and_answers_with_tool_messages() -> None:
+    outputs = [
+        native(("write_file", {"path": "n.md", "content": "# N"}), ("read_file", {"path": "n.md"})),
+        native(text="written"),
+    ]
+    agent, model = react_agent(outputs, protocol="native")
+    ws = MemoryWorkspace({})
+    tools, _ = toolbox(ws)
+    agent.start_session(BRIEF)
+    assert agent.respond("make a note", tools) == "written"
+    assert ws.read_file("n.md") == b"# N"
+    sent = model.calls[1]
+    assert sent[-3].role == "assistant" and [c["function"]["name"] for c in sent[-3].tool_calls] == [
+        "write_file",
+        "read_file",
+    ]
+    assert [m.role for m in sent[-2:]] == ["tool", "tool"]
+    assert sent[-1].tool_call_id == "c1" and "# N" in sent[-1].content
+
+
+def test_step_cap_ends_the_turn_with_a_note() -> None:
+    agent, _ = react_agent([act("list_dir")] * 3, max_steps=3)
+    tools, events = toolbox(MemoryWorkspace({"a": b""}))
+    agent.start_session(BRIEF)
+    out = agent.respond("loop forever", tools)
+    assert out.startswith("(I stopped after 3 tool steps without finishing.)")
+    assert len([e for e in events if isinstance(e, ToolCall)]) == 3
+
+
+def test_ask_user_ends_the_turn_with_the_question() -> None:
+    agent, _ = react_agent([act("ask_user", question="Which slot should Jonas take?"), reply("thanks")])
+    tools, _ = toolbox(MemoryWorkspace({}))
+    agent.start_session(BRIEF)
+    assert agent.respond("plan it", tools) == "Which slot should Jonas take?"
+    assert agent.respond("the morning one", tools) == "thanks"
+    assert agent.messages[-2].content == "the morning one"
+
+
+def test_message_tool_deliveries_reach_the_user_with_the_reply() -> None:
+    outputs = [
+        act("write_file", path="r.md", content="report"),
+        act("message", content="Report attached.", media=["r.md"]),
+        reply("All done."),
+    ]
+    agent, _ = react_agent(outputs)
+    tools, _ = toolbox(MemoryWorkspace({}))
+    agent.start_session(BRIEF)
+    assert agent.respond("send me the report", tools) == "Report attached. [attached: r.md]\n\nAll done."
+
+
+def test_fit_context_drops_oldest_steps_but_keeps_system_and_opening() -> None:
+    messages = [Message(role="system", content="S" * 10), Message(role="user", content="U" * 10)]
+    messages += [Message(role="assistant", content=str(i) * 50) for i in range(5)]
+    fitted = fit_context(messages, 130)
+    assert fitted[:2] == messages[:2]
+    assert "dropped" in fitted[2].content
+    assert fitted[-1] == messages[-1] and len(fitted) < len(messages)
+    assert fit_context(messages, None) == messages
+
+
+def test_a_new_session_forgets_the_conversation() -> None:
+    agent, model = react_agent([reply("one"), reply("two")])
+    tools, _ = toolbox(MemoryWorkspace({}))
+    agent.start_session(BRIEF)
+    agent.respond("first", tools)
+    agent.start_session(SessionBrief(session_id="s2", trigger="user", toolsets=("general",)))
+    agent.respond("second", tools)
+    assert [m.content for m in model.calls[1] if m.role == "user"] == ["second"]
