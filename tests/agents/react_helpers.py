@@ -17,12 +17,12 @@ from engine.tools.toolbox import ToolBox
 
 def act(action: str, **arguments: Any) -> dict[str, Any]:
     """One JSON action calling a tool."""
-    return {"thought": "", "action": action, "arguments": arguments, "message": ""}
+    return {"thought": "", "action": action, "arguments": arguments}
 
 
 def reply(message: str) -> dict[str, Any]:
     """One JSON action ending the turn with a message."""
-    return {"thought": "", "action": "reply", "arguments": {}, "message": message}
+    return {"thought": "", "action": "reply", "message": message}
 
 
 def native(*calls: tuple[str, dict[str, Any]], text: str = "") -> Completion:

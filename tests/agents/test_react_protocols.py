@@ -37,9 +37,11 @@ def test_json_protocol_offers_the_tool_catalogue_and_a_constrained_schema() -> N
     agent.respond("hello", tools)
     system = model.calls[0][0].content
     assert "- read_file(path: string)" in system and '"action"' in system
-    schema = action_schema(tools.names())
-    assert schema["properties"]["action"]["enum"][-1] == "reply"
-    assert "read_file" in schema["properties"]["action"]["enum"]
+    branches = action_schema(tools.specs())["anyOf"]
+    assert [b["properties"]["action"]["const"] for b in branches] == [*tools.names(), "reply"]
+    read_file = next(b for b in branches if b["properties"]["action"]["const"] == "read_file")
+    assert read_file["properties"]["arguments"]["properties"]["path"]["type"] == "string"
+    assert set(branches[-1]["required"]) == {"thought", "action", "message"}
 
 
 def test_malformed_actions_go_back_to_the_model_and_never_crash() -> None:

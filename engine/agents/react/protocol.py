@@ -79,19 +79,26 @@ class NativeProtocol:
         return Message(role="user", content=f"[harness] {error}")
 
 
-def action_schema(tool_names: list[str]) -> dict[str, Any]:
-    """The JSON schema of one action: a tool call, or `reply` with the message for the user."""
-    return {
-        "type": "object",
-        "properties": {
-            "thought": {"type": "string", "description": "Brief reasoning about what to do next."},
-            "action": {"type": "string", "enum": [*tool_names, REPLY]},
-            "arguments": {"type": "object", "description": "Tool arguments (empty for reply)."},
-            "message": {"type": "string", "description": "For reply: the message to the user."},
-        },
-        "required": ["thought", "action", "arguments", "message"],
-        "additionalProperties": False,
-    }
+THOUGHT_CHARS = 200
+MESSAGE_CHARS = 4_000
+
+
+def action_schema(specs: list[ToolSpec]) -> dict[str, Any]:
+    """The JSON schema of one action: a tool call with that tool's arguments, or `reply` with a message.
+
+    One branch per tool ties `arguments` to the tool's own parameter schema, and string lengths are
+    bounded, so a constrained decoder can neither invent arguments nor ramble inside a field until
+    the token cap cuts the JSON short.
+    """
+    thought = {"type": "string", "maxLength": THOUGHT_CHARS, "description": "Brief reasoning."}
+
+    def branch(action: str, extra: dict[str, Any]) -> dict[str, Any]:
+        properties = {"thought": thought, "action": {"type": "string", "const": action}, **extra}
+        return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
+
+    message = {"type": "string", "minLength": 1, "maxLength": MESSAGE_CHARS, "description": "Message to the user."}
+    tools = [branch(s.name, {"arguments": s.parameters}) for s in specs]
+    return {"anyOf": [*tools, branch(REPLY, {"message": message})]}
 
 
 class JsonActionProtocol:
@@ -104,10 +111,10 @@ class JsonActionProtocol:
     def instructions(self, specs: list[ToolSpec]) -> str:
         """The tool catalogue and the action format."""
         lines = [
-            "Answer every time with ONE JSON object: "
-            '{"thought": "...", "action": "<tool name or reply>", "arguments": {...}, "message": "..."}.',
-            'Use action "reply" with "message" to answer the user and end your turn; '
-            "use a tool name with its arguments to act. Tools:",
+            "Answer every time with ONE JSON object, either a tool call "
+            '{"thought": "...", "action": "<tool name>", "arguments": {...}} '
+            'or a reply {"thought": "...", "action": "reply", "message": "..."}.',
+            "A reply answers the user and ends your turn. Tools:",
         ]
         for spec in specs:
             params = spec.parameters.get("properties", {})
@@ -119,7 +126,7 @@ class JsonActionProtocol:
     def decide(self, model: ChatModel, messages: list[Message], specs: list[ToolSpec]) -> tuple[Action, Message]:
         """Parse the JSON action; anything unusable becomes an error the model reads next step."""
         names = [s.name for s in specs]
-        out = model.complete(messages, response_schema=action_schema(names))
+        out = model.complete(messages, response_schema=action_schema(specs))
         kept = Message(role="assistant", content=out.text)
         try:
             data = json.loads(out.text)
