@@ -19,6 +19,7 @@ from engine.models.metered import MeteredModel
 from engine.regrade import regrade_run
 from engine.runner import count_sessions, run
 from engine.schema.config import ModelBinding
+from engine.schema.events import AgentMessage, Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
 from engine.validate import validate_path
@@ -95,7 +96,11 @@ def run_cmd(
                 task, advance=1, description=f"{result.persona}/{result.session_id} Proc {_pct(result.proc)}"
             )
 
-        outcome = run(cfg, on_session=done, bundles=bundles)
+        def turn(persona: str, session: str, event: Event) -> None:
+            if isinstance(event, AgentMessage):
+                progress.update(task, description=f"{persona}/{session} turn {event.turn}")
+
+        outcome = run(cfg, on_session=done, bundles=bundles, on_event=turn)
     console.print(summary_table(outcome.episodes))
     console.print(f"run directory: {outcome.run_dir}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from engine.models.metered import MeteredModel
 from engine.ports import Workspace
 from engine.runtime import EpisodeRuntime, SessionRuntime
 from engine.schema.config import Ablation, RunConfig
+from engine.schema.events import Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
 from engine.tools.base import ToolContext
@@ -30,6 +32,7 @@ from engine.trajectory import TrajectoryLog, read_trajectory
 from engine.user.base import SimulatedUser
 
 SessionCallback = Callable[[SessionResult], None]
+EventCallback = Callable[[str, str, Event], None]
 
 
 @dataclass
@@ -102,6 +105,7 @@ class _Steps:
     sessions: list[SessionSpec]
     out_dir: Path | None
     on_session: SessionCallback | None
+    on_event: EventCallback | None = None
     seed: bytes = b""
     results: list[SessionResult] = field(default_factory=list)
     transcripts: dict[str, str] = field(default_factory=dict)
@@ -126,7 +130,8 @@ class _Steps:
         spec = self.sessions[index]
         prepare_workspace(self.config.memory, self.deps.workspace, self.seed, first=index == 0)
         session_dir = None if self.out_dir is None else self._dir(spec)
-        log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl")
+        listener = None if self.on_event is None else partial(self.on_event, self.bundle.persona.id, spec.id)
+        log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl", listener)
         grade_log = TrajectoryLog(None if session_dir is None else session_dir / "grades.jsonl")
         context = opening_context(self.config.memory, spec, depends_on(self.bundle, spec.id), self.transcripts)
         try:
@@ -166,10 +171,15 @@ def run_episode(
     deps: EpisodeDeps,
     out_dir: Path | None = None,
     on_session: SessionCallback | None = None,
+    on_event: EventCallback | None = None,
 ) -> EpisodeResult:
-    """Run the episode graph. With `out_dir`, its SQLite checkpoint lets a killed run resume at the next session."""
+    """Run the episode graph. With `out_dir`, its SQLite checkpoint lets a killed run resume at the next session.
+
+    `on_session` sees each finished session's result; `on_event` every trajectory event (persona, session, event).
+    """
     sessions = selected_sessions(bundle, config.sessions, config.ablate)
-    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, seed=deps.workspace.snapshot())
+    seed = deps.workspace.snapshot()
+    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, on_event, seed=seed)
     graph_config: Any = {"configurable": {"thread_id": bundle.persona.id}, "recursion_limit": 2 * len(sessions) + 10}
     with _checkpointer(out_dir) as saver:
         graph = build_episode_graph(saver)

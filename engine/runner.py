@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from engine.agents.registry import make_agent
-from engine.episode import EpisodeDeps, run_episode, selected_sessions
+from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models import make_model
 from engine.models.metered import MeteredModel
@@ -63,6 +63,7 @@ def run(
     config: RunConfig,
     on_session: Callable[[SessionResult], None] | None = None,
     bundles: list[PersonaBundle] | None = None,
+    on_event: EventCallback | None = None,
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced."""
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
@@ -75,7 +76,7 @@ def run(
     for bundle in bundles:
         deps = build_deps(bundle, config)
         try:
-            episodes.append(run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session))
+            episodes.append(run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session, on_event))
         finally:
             deps.workspace.close()
     write_results(run_dir, episodes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.schema.events import EVENT_ADAPTER, Event
@@ -14,9 +15,13 @@ class TrajectoryLog:
     inside a call (model usage, sub-agent tool calls) are attributed to the right turn.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
-        """With a path, every event is flushed to disk immediately (nothing lost on a crash)."""
+    def __init__(self, path: Path | None = None, listener: Callable[[Event], None] | None = None) -> None:
+        """With a path, every event is flushed to disk immediately (nothing lost on a crash).
+
+        `listener` sees every event after it is written (progress displays).
+        """
         self.path = path
+        self.listener = listener
         self.events: list[Event] = []
         self.turn = 0
         self._fh = None
@@ -33,6 +38,8 @@ class TrajectoryLog:
         if self._fh is not None:
             self._fh.write(event.model_dump_json() + "\n")
             self._fh.flush()
+        if self.listener is not None:
+            self.listener(event)
 
     def close(self) -> None:
         """Close the file."""

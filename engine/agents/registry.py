@@ -16,6 +16,8 @@ from engine.schema.config import AgentConfig, Limits
 from engine.schema.session import ReferenceSolution
 
 LOCAL_CONTEXT_CHARS = 20_000
+LOCAL_MAX_STEPS = 8
+DEFAULT_MAX_STEPS = 40
 
 
 def protocol_for(config: AgentConfig) -> ProtocolName:
@@ -39,9 +41,11 @@ def make_agent(
         return PassiveAgent()
     if model is None:
         raise ValueError("the react agent needs a model")
+    local = is_local(config.model.model)
     context = config.context_chars
-    if context is None and is_local(config.model.model):
+    if context is None and local:
         context = LOCAL_CONTEXT_CHARS
-    loop = LoopLimits(limits.max_tool_steps, config.observation_chars, context)
+    steps = limits.max_tool_steps or (LOCAL_MAX_STEPS if local else DEFAULT_MAX_STEPS)
+    loop = LoopLimits(steps, config.observation_chars, context)
     settings = ReactSettings(limits=loop, subagent_steps=config.subagent_steps)
     return ReactAgent(model, make_protocol(protocol_for(config)), settings)

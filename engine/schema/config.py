@@ -68,7 +68,9 @@ class Limits(Strict):
     max_turns: int = Field(default=30, ge=1, description="Agent-turn fuse per session (recorded as 'turn_cap').")
     exec_timeout_s: float = Field(default=60.0, gt=0, description="Timeout of one shell command.")
     output_cap_bytes: int = Field(default=16_000, gt=0, description="Cap on captured command output.")
-    max_tool_steps: int = Field(default=40, ge=1, description="Tool calls allowed in one agent turn.")
+    max_tool_steps: int | None = Field(
+        default=None, ge=1, description="Tool steps allowed in one agent turn; default: 8 for local/ models, else 40."
+    )
 
 
 class RunConfig(Strict):
