@@ -63,6 +63,14 @@ class ToolResult(EventBase):
     error: str | None = Field(default=None, description="Error text when the call failed.")
 
 
+class ActionError(EventBase):
+    """A model output the agent scaffold could not use (malformed action); it went back to the model."""
+
+    type: Literal["action_error"] = "action_error"
+    text: str = Field(description="The model's raw output (capped).")
+    error: str = Field(description="What was wrong with it, as told to the model.")
+
+
 class FileChange(Strict):
     """One file difference between two workspace states."""
 
@@ -133,6 +141,7 @@ Event = Annotated[
     | AgentMessage
     | ToolCall
     | ToolResult
+    | ActionError
     | WorkspaceChanged
     | StatusAssigned
     | RuleProbe

@@ -42,6 +42,10 @@ class ToolBox:
         """Names of the bound tools."""
         return sorted(self._tools)
 
+    def record(self, event: Event) -> None:
+        """Append an event of the agent's own (e.g. a malformed action) to the session's trajectory."""
+        self._emit(event)
+
     def call(self, name: str, arguments: dict[str, Any]) -> ToolOutcome:
         """Run one tool call; unknown tools, bad arguments and tool failures come back as errors."""
         call_id = f"t{self.turn}-{next(self._ids)}"

@@ -6,7 +6,7 @@ from engine.agents.base import SessionBrief
 from engine.agents.react.loop import fit_context
 from engine.agents.react.protocol import action_schema
 from engine.ports import Message
-from engine.schema.events import ToolCall, ToolResult
+from engine.schema.events import ActionError, ToolCall, ToolResult
 from sandbox.workspace.memory import MemoryWorkspace
 from tests.agents.react_helpers import act, native, react_agent, reply, toolbox
 
@@ -66,6 +66,8 @@ def test_malformed_actions_go_back_to_the_model_and_never_crash() -> None:
     assert "non-empty" in feedback[4]
     assert "bad arguments for read_file" in feedback[5]
     assert [e.name for e in events if isinstance(e, ToolCall)] == ["read_file"]
+    recorded = [e for e in events if isinstance(e, ActionError)]
+    assert len(recorded) == 5 and recorded[0].text == "not json at all"
 
 
 def test_native_protocol_runs_tool_calls_and_answers_with_tool_messages() -> None:

@@ -8,10 +8,12 @@ from typing import Any
 
 from engine.agents.react.protocol import CallingProtocol
 from engine.ports import ChatModel, Message
+from engine.schema.events import ActionError
 from engine.tools.toolbox import ToolBox, ToolOutcome
 
 ASK_USER = "ask_user"
 MESSAGE = "message"
+RAW_CAP = 2_000
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def run_turn(
         messages.append(kept)
         last_text = action.text or last_text
         if action.error is not None:
+            tools.record(ActionError(text=action.text[:RAW_CAP], error=action.error))
             messages.append(protocol.error_message(action.error))
             continue
         if action.reply is not None:
