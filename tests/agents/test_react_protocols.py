@@ -99,6 +99,14 @@ def test_step_cap_ends_the_turn_with_a_note() -> None:
     assert len([e for e in events if isinstance(e, ToolCall)]) == 3
 
 
+def test_step_cap_never_shows_the_user_broken_json() -> None:
+    agent, _ = react_agent(['{"thought": "unfinished', "plain words"], max_steps=1)
+    tools, _ = toolbox(MemoryWorkspace({}))
+    agent.start_session(BRIEF)
+    assert agent.respond("go", tools) == "(I stopped after 1 tool steps without finishing.)"
+    assert agent.respond("again", tools) == "(I stopped after 1 tool steps without finishing.) plain words"
+
+
 def test_ask_user_ends_the_turn_with_the_question() -> None:
     agent, _ = react_agent([act("ask_user", question="Which slot should Jonas take?"), reply("thanks")])
     tools, _ = toolbox(MemoryWorkspace({}))

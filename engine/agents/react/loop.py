@@ -103,9 +103,9 @@ def _call(tools: ToolBox, name: str, arguments: dict[str, Any], allowed: set[str
 
 
 def _plain(text: str) -> str:
-    """The user-facing part of a JSON action, or the text itself."""
+    """The user-facing part of a JSON action, the text itself when it is prose, nothing for broken JSON."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        return text
+        return "" if text.lstrip().startswith("{") else text
     return str(data.get("message") or "") if isinstance(data, dict) else text
