@@ -65,6 +65,10 @@ class ModelError(RuntimeError):
     """A model call failed after its retries."""
 
 
+class ContextOverflowError(ModelError):
+    """The request did not fit the model's context window (not retried as is; the caller may shorten it)."""
+
+
 @runtime_checkable
 class ChatModel(Protocol):
     """A chat model bound to one role (agent, user or judge)."""

@@ -15,7 +15,7 @@ from engine.ports import ChatModel
 from engine.schema.config import AgentConfig, Limits
 from engine.schema.session import ReferenceSolution
 
-LOCAL_CONTEXT_CHARS = 20_000
+LOCAL_CONTEXT_CHARS = 12_000
 LOCAL_MAX_STEPS = 8
 DEFAULT_MAX_STEPS = 40
 

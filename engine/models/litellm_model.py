@@ -10,7 +10,7 @@ import os
 import time
 from typing import Any
 
-from engine.ports import Completion, Message, ModelError, ModelToolCall, ToolSpec, Usage
+from engine.ports import Completion, ContextOverflowError, Message, ModelError, ModelToolCall, ToolSpec, Usage
 from engine.schema.config import ModelBinding
 
 
@@ -66,10 +66,17 @@ class LiteLLMModel:
         response_schema: dict[str, Any] | None = None,
         tools: list[ToolSpec] | None = None,
     ) -> Completion:
-        """One completion with up to `retries` retries; ModelError after the last failure."""
+        """One completion with up to `retries` retries of transient failures; ModelError after the last one.
+
+        Bad requests, auth and not-found errors are not retried; a context-window overflow raises
+        ContextOverflowError so the caller can shorten the conversation.
+        """
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         import litellm
+        import litellm.exceptions as errors
 
+        litellm.suppress_debug_info = True
+        permanent = (errors.BadRequestError, errors.AuthenticationError, errors.NotFoundError)
         params = self._params(response_schema, tools)
         payload = [_to_wire(m) for m in messages]
         last: Exception | None = None
@@ -77,7 +84,11 @@ class LiteLLMModel:
             start = time.monotonic()
             try:
                 response = litellm.completion(messages=payload, **params)
-            except Exception as exc:  # provider SDKs raise many types; all are retried then wrapped
+            except errors.ContextWindowExceededError as exc:
+                raise ContextOverflowError(f"{self._name}: {exc}") from exc
+            except permanent as exc:
+                raise ModelError(f"{self._name}: {type(exc).__name__}: {exc}") from exc
+            except Exception as exc:  # provider SDKs raise many transient types; retried then wrapped
                 last = exc
                 time.sleep(min(2**attempt, 8) * 0.5)
                 continue

@@ -50,7 +50,7 @@ class AgentConfig(Strict):
         default=None,
         gt=0,
         description="Character budget of the conversation sent per call (oldest steps dropped); "
-        "default: 20000 for local/ models, unlimited otherwise.",
+        "default: 12000 for local/ models (about half their 8192-token window), unlimited otherwise.",
     )
     subagent_steps: int = Field(default=8, ge=1, description="Tool steps a spawned sub-agent may take.")
 

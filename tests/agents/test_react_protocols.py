@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.agents.base import SessionBrief
-from engine.agents.react.loop import fit_context
-from engine.agents.react.protocol import action_schema
-from engine.ports import Message
+from engine.agents.react import ReactAgent, ReactSettings
+from engine.agents.react.loop import LoopLimits, fit_context
+from engine.agents.react.protocol import action_schema, make_protocol
+from engine.models.scripted import ScriptedModel
+from engine.ports import ContextOverflowError, Message
 from engine.schema.events import ActionError, ToolCall, ToolResult
 from sandbox.workspace.memory import MemoryWorkspace
 from tests.agents.react_helpers import act, native, react_agent, reply, toolbox
@@ -146,3 +148,20 @@ def test_a_new_session_forgets_the_conversation() -> None:
     agent.start_session(SessionBrief(session_id="s2", trigger="user", toolsets=("general",)))
     agent.respond("second", tools)
     assert [m.content for m in model.calls[1] if m.role == "user"] == ["second"]
+
+
+def test_context_overflow_is_retried_on_a_shorter_conversation() -> None:
+    sizes: list[int] = []
+
+    def small_window(messages: list[Message], schema: object) -> dict[str, object]:
+        size = sum(len(m.content) for m in messages)
+        sizes.append(size)
+        if size > 3_000:
+            raise ContextOverflowError("too long")
+        return reply("fits now") if len(sizes) > 2 else act("read_file", path="big.txt")
+
+    agent = ReactAgent(ScriptedModel(small_window), make_protocol("json"), ReactSettings(LoopLimits(5, 2_500, None)))
+    tools, _ = toolbox(MemoryWorkspace({"big.txt": b"x" * 5_000}))
+    agent.start_session(BRIEF)
+    assert agent.respond("read it", tools) == "fits now"
+    assert sizes[1] > 3_000 and sizes[2] <= 3_000 and len(sizes) == 3

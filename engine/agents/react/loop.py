@@ -6,14 +6,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.agents.react.protocol import CallingProtocol
-from engine.ports import ChatModel, Message
+from engine.agents.react.protocol import Action, CallingProtocol
+from engine.ports import ChatModel, ContextOverflowError, Message, ToolSpec
 from engine.schema.events import ActionError
 from engine.tools.toolbox import ToolBox, ToolOutcome
 
 ASK_USER = "ask_user"
 MESSAGE = "message"
 RAW_CAP = 2_000
+_OVERFLOW_RETRIES = 3
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def run_turn(
     last_text = ""
     delivered: list[str] = []
     for _ in range(limits.max_steps):
-        action, kept = protocol.decide(model, fit_context(messages, limits.context_chars), specs)
+        action, kept = _decide(model, protocol, messages, specs, limits.context_chars)
         messages.append(kept)
         last_text = action.text or last_text
         if action.error is not None:
@@ -83,6 +84,19 @@ def run_turn(
             return _join([*delivered, lead, *questions])
     stopped = f"(I stopped after {limits.max_steps} tool steps without finishing.) {_plain(last_text)}".strip()
     return _join([*delivered, stopped])
+
+
+def _decide(
+    model: ChatModel, protocol: CallingProtocol, messages: list[Message], specs: list[ToolSpec], budget: int | None
+) -> tuple[Action, Message]:
+    """One decision; when the model reports a context overflow, retry on a halved budget (up to three times)."""
+    for _ in range(_OVERFLOW_RETRIES):
+        fitted = fit_context(messages, budget)
+        try:
+            return protocol.decide(model, fitted, specs)
+        except ContextOverflowError:
+            budget = sum(len(m.content) for m in fitted) // 2
+    return protocol.decide(model, fit_context(messages, budget), specs)
 
 
 def _join(parts: list[str]) -> str:
