@@ -17,6 +17,7 @@ from engine.schema.session import ReferenceSolution
 
 LOCAL_CONTEXT_CHARS = 12_000
 LOCAL_MAX_STEPS = 8
+LOCAL_ARGUMENT_CHARS = 800
 DEFAULT_MAX_STEPS = 40
 
 
@@ -48,4 +49,5 @@ def make_agent(
     steps = limits.max_tool_steps or (LOCAL_MAX_STEPS if local else DEFAULT_MAX_STEPS)
     loop = LoopLimits(steps, config.observation_chars, context)
     settings = ReactSettings(limits=loop, subagent_steps=config.subagent_steps)
-    return ReactAgent(model, make_protocol(protocol_for(config)), settings)
+    protocol = make_protocol(protocol_for(config), LOCAL_ARGUMENT_CHARS if local else None)
+    return ReactAgent(model, protocol, settings)

@@ -9,7 +9,7 @@ from engine.models.local_server import ensure_server
 from engine.ports import Completion, Message, ToolSpec
 from engine.schema.config import ModelBinding
 
-LOCAL_MAX_TOKENS = 512
+LOCAL_MAX_TOKENS = 1024
 LOCAL_SEED = 0
 LOCAL_TEMPERATURE = 0.0
 

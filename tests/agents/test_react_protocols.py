@@ -44,6 +44,10 @@ def test_json_protocol_offers_the_tool_catalogue_and_a_constrained_schema() -> N
     read_file = next(b for b in branches if b["properties"]["action"]["const"] == "read_file")
     assert read_file["properties"]["arguments"]["properties"]["path"]["type"] == "string"
     assert set(branches[-1]["required"]) == {"thought", "action", "message"}
+    assert "maxLength" not in read_file["properties"]["arguments"]["properties"]["path"]
+    bounded = action_schema(tools.specs(), argument_chars=50)["anyOf"]
+    write = next(b for b in bounded if b["properties"]["action"]["const"] == "write_file")
+    assert write["properties"]["arguments"]["properties"]["content"]["maxLength"] == 50
 
 
 def test_malformed_actions_go_back_to_the_model_and_never_crash() -> None:

@@ -83,12 +83,24 @@ THOUGHT_CHARS = 200
 MESSAGE_CHARS = 4_000
 
 
-def action_schema(specs: list[ToolSpec]) -> dict[str, Any]:
+def bound_strings(schema: Any, cap: int) -> Any:
+    """A copy of a JSON schema in which every string without a `maxLength` gets `maxLength: cap`."""
+    if isinstance(schema, list):
+        return [bound_strings(item, cap) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: bound_strings(value, cap) for key, value in schema.items()}
+    if out.get("type") == "string" and "maxLength" not in out and "enum" not in out:
+        out["maxLength"] = cap
+    return out
+
+
+def action_schema(specs: list[ToolSpec], argument_chars: int | None = None) -> dict[str, Any]:
     """The JSON schema of one action: a tool call with that tool's arguments, or `reply` with a message.
 
     One branch per tool ties `arguments` to the tool's own parameter schema, and string lengths are
-    bounded, so a constrained decoder can neither invent arguments nor ramble inside a field until
-    the token cap cuts the JSON short.
+    bounded (tool arguments too, when `argument_chars` is set), so a constrained decoder can neither
+    invent arguments nor ramble inside a field until the token cap cuts the JSON short.
     """
     thought = {"type": "string", "maxLength": THOUGHT_CHARS, "description": "Brief reasoning."}
 
@@ -97,16 +109,21 @@ def action_schema(specs: list[ToolSpec]) -> dict[str, Any]:
         return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
 
     message = {"type": "string", "minLength": 1, "maxLength": MESSAGE_CHARS, "description": "Message to the user."}
-    tools = [branch(s.name, {"arguments": s.parameters}) for s in specs]
+
+    def arguments(spec: ToolSpec) -> dict[str, Any]:
+        return spec.parameters if argument_chars is None else bound_strings(spec.parameters, argument_chars)
+
+    tools = [branch(s.name, {"arguments": arguments(s)}) for s in specs]
     return {"anyOf": [*tools, branch(REPLY, {"message": message})]}
 
 
 class JsonActionProtocol:
     """For models without native tool calling: every completion is one JSON action (schema-constrained)."""
 
-    def __init__(self) -> None:
-        """Call ids are numbered per agent."""
+    def __init__(self, argument_chars: int | None = None) -> None:
+        """Call ids are numbered per agent; `argument_chars` bounds every string argument (small models)."""
         self._count = 0
+        self.argument_chars = argument_chars
 
     def instructions(self, specs: list[ToolSpec]) -> str:
         """The tool catalogue and the action format."""
@@ -126,7 +143,7 @@ class JsonActionProtocol:
     def decide(self, model: ChatModel, messages: list[Message], specs: list[ToolSpec]) -> tuple[Action, Message]:
         """Parse the JSON action; anything unusable becomes an error the model reads next step."""
         names = [s.name for s in specs]
-        out = model.complete(messages, response_schema=action_schema(specs))
+        out = model.complete(messages, response_schema=action_schema(specs, self.argument_chars))
         kept = Message(role="assistant", content=out.text)
         try:
             data = json.loads(out.text)
@@ -158,6 +175,6 @@ class JsonActionProtocol:
         return Message(role="user", content=f"[error] {error}")
 
 
-def make_protocol(name: ProtocolName) -> CallingProtocol:
-    """The protocol object for a name."""
-    return NativeProtocol() if name == "native" else JsonActionProtocol()
+def make_protocol(name: ProtocolName, argument_chars: int | None = None) -> CallingProtocol:
+    """The protocol object for a name (`argument_chars` applies to JSON actions only)."""
+    return NativeProtocol() if name == "native" else JsonActionProtocol(argument_chars)
