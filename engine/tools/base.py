@@ -8,7 +8,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.ports import ToolSpec, Workspace
+from engine.ports import ToolSpec, Workspace, WorkspaceError
 
 
 class ToolError(RuntimeError):
@@ -53,3 +53,27 @@ def tool_spec(tool: Tool[Any]) -> ToolSpec:
     schema = tool.args_model.model_json_schema()
     schema.pop("title", None)
     return ToolSpec(name=tool.name, description=tool.description, parameters=schema)
+
+
+def read_text(ctx: ToolContext, path: str) -> str:
+    """A workspace file as text (undecodable bytes replaced); a missing file is a ToolError."""
+    try:
+        return ctx.workspace.read_file(path).decode("utf-8", errors="replace")
+    except WorkspaceError as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def write_text(ctx: ToolContext, path: str, text: str) -> int:
+    """Write text to a workspace file; return the byte count. Workspace failures become ToolErrors."""
+    data = text.encode("utf-8")
+    try:
+        ctx.workspace.write_file(path, data)
+    except WorkspaceError as exc:
+        raise ToolError(str(exc)) from exc
+    return len(data)
+
+
+def folder_prefix(path: str) -> str:
+    """'' for the workspace root ('.', '', '/'), else 'a/b/' for a folder path."""
+    stripped = path.strip().strip("/")
+    return "" if stripped in ("", ".") else stripped + "/"

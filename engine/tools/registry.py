@@ -7,12 +7,38 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.tools.ask_user import ASK_USER
 from engine.tools.base import Tool
-from engine.tools.files import EDIT_FILE, LIST_DIR, READ_FILE, WRITE_FILE
+from engine.tools.cron import CRON
+from engine.tools.edit_file import EDIT_FILE
+from engine.tools.glob import GLOB
+from engine.tools.grep import GREP
+from engine.tools.list_dir import LIST_DIR
+from engine.tools.message import MESSAGE
+from engine.tools.notebook_edit import NOTEBOOK_EDIT
+from engine.tools.read_file import READ_FILE
 from engine.tools.shell import EXEC
+from engine.tools.spawn import SPAWN
+from engine.tools.web_fetch import WEB_FETCH
+from engine.tools.web_search import WEB_SEARCH
+from engine.tools.write_file import WRITE_FILE
 
 TOOLSETS: dict[str, list[Tool[Any]]] = {
-    "general": [READ_FILE, WRITE_FILE, EDIT_FILE, LIST_DIR, EXEC],
+    "general": [
+        READ_FILE,
+        WRITE_FILE,
+        EDIT_FILE,
+        LIST_DIR,
+        GLOB,
+        GREP,
+        EXEC,
+        NOTEBOOK_EDIT,
+        MESSAGE,
+        CRON,
+        SPAWN,
+        ASK_USER,
+    ],
+    "web": [WEB_SEARCH, WEB_FETCH],
 }
 
 
