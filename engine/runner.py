@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -17,6 +18,8 @@ from engine.models.metered import MeteredModel
 from engine.rundir import write_results
 from engine.schema.config import RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
+from engine.tools.web_corpus import load_web_corpus
+from engine.tools.web_search import WEB_SERVICE
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace
 
@@ -50,12 +53,16 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
         agent_model = MeteredModel(make_model(config.agent.model), "agent")
         meters.append(agent_model)
     solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
+    services: dict[str, Any] = {}
+    if bundle.episode.web_corpus is not None:
+        services[WEB_SERVICE] = load_web_corpus(bundle.data_root / bundle.episode.web_corpus)
     return EpisodeDeps(
         agent=make_agent(config.agent, solutions, bundle.root, config.limits, agent_model),
         user=make_user(config.user.mode, user_model),
         workspace=make_workspace(config.workspace, bundle.seed_files()),
         judge=judge,
         meters=meters,
+        services=services,
     )
 
 

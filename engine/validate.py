@@ -18,6 +18,7 @@ from engine.schema.config import RunConfig
 from engine.schema.rules import RuleSpec
 from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
 from engine.tools.registry import TOOLSETS, tools_for
+from engine.tools.web_corpus import load_web_corpus
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
 from graders.rules import REGISTRY
@@ -125,9 +126,29 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
         out.append(
             Problem(episode_file, "workspace_seed", f"{bundle.data_root / bundle.episode.workspace_seed} not found")
         )
+    out += _check_web(bundle, episode_file)
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
     return out
+
+
+def _check_web(bundle: PersonaBundle, episode_file: str) -> list[Problem]:
+    """The offline web corpus loads, and sessions that use the `web` toolset have one."""
+    if bundle.episode.web_corpus is None:
+        return [
+            Problem(
+                str(bundle.files.get(spec.id, episode_file)),
+                "toolsets",
+                "uses 'web' but episode.yaml has no web_corpus",
+            )
+            for spec in bundle.sessions
+            if "web" in spec.toolsets
+        ]
+    try:
+        load_web_corpus(bundle.data_root / bundle.episode.web_corpus)
+    except (ValueError, OSError) as exc:
+        return [Problem(episode_file, "web_corpus", str(exc))]
+    return []
 
 
 def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:

@@ -29,5 +29,10 @@ class Episode(Strict):
     workspace_seed: str = Field(
         default="seed", description="Folder (relative to workspaces/<persona>/) copied into the fresh workspace."
     )
+    web_corpus: str | None = Field(
+        default=None,
+        description="Folder (relative to workspaces/<persona>/) of offline web pages for web_search/web_fetch; "
+        "read by the engine, never copied into the workspace.",
+    )
     sessions: list[EpisodeEntry] = Field(min_length=1, description="Sessions in the order they run.")
     dependency_groups: list[DependencyGroup] = Field(default_factory=list, description="Strong dependency groups.")

@@ -1,0 +1,34 @@
+"""The registry: toolsets, names as in the original scaffold, argument schemas offered to models."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.tools.base import tool_spec
+from engine.tools.registry import all_tool_names, tools_for
+from tests.tools.helpers import Bench, error_of
+
+GENERAL = {
+    "read_file", "write_file", "edit_file", "list_dir", "glob", "grep", "exec",
+    "notebook_edit", "message", "cron", "spawn", "ask_user",
+}  # fmt: skip
+
+
+def test_toolsets_and_names() -> None:
+    assert set(tools_for(["general"])) == GENERAL
+    assert set(tools_for(["web"])) == {"web_search", "web_fetch"}
+    assert all_tool_names() == GENERAL | {"web_search", "web_fetch"}
+    with pytest.raises(KeyError, match="unknown toolset 'apps'"):
+        tools_for(["apps"])
+
+
+def test_every_tool_offers_a_documented_closed_schema() -> None:
+    for tool in tools_for(["general", "web"]).values():
+        spec = tool_spec(tool)
+        assert spec.description and spec.parameters["type"] == "object"
+        assert spec.parameters.get("additionalProperties") is False
+        assert all(p.get("description") for p in spec.parameters["properties"].values()), tool.name
+
+
+def test_unknown_tools_are_errors_the_agent_reads() -> None:
+    assert "unknown tool 'teleport'; available:" in error_of(Bench().call("teleport"))
