@@ -12,14 +12,16 @@ from engine.schema.config import ModelBinding
 LOCAL_MAX_TOKENS = 1024
 LOCAL_SEED = 0
 LOCAL_TEMPERATURE = 0.0
+LOCAL_FREQUENCY_PENALTY = 1.0
 
 
 class LocalModel:
     """The embedded llama.cpp model behind the ChatModel port; usage is recorded under the `local/...` name.
 
     Unless the binding says otherwise, a call is capped at LOCAL_MAX_TOKENS (a small model under a JSON
-    schema can otherwise generate until the context is full) and decoded greedily with a fixed seed:
-    repeatable runs, and measured here, the 135M model's greedy actions are shorter and valid far more often.
+    schema can otherwise generate until the context is full) and decoded greedily with a fixed seed and a
+    frequency penalty: repeatable runs, and (measured on the example persona's first step) the 135M
+    model's action shrank from 1024 truncated tokens to a 124-token valid one.
     """
 
     def __init__(self, binding: ModelBinding) -> None:
@@ -35,7 +37,8 @@ class LocalModel:
     def _model(self) -> LiteLLMModel:
         if self._inner is None:
             base_url, alias = ensure_server(self.binding.model)
-            extra = {"api_key": "local", "seed": LOCAL_SEED, **self.binding.extra}
+            defaults = {"api_key": "local", "seed": LOCAL_SEED, "frequency_penalty": LOCAL_FREQUENCY_PENALTY}
+            extra = {**defaults, **self.binding.extra}
             update: dict[str, object] = {"model": f"openai/{alias}", "api_base": base_url, "extra": extra}
             update["max_tokens"] = self.binding.max_tokens or LOCAL_MAX_TOKENS
             update["temperature"] = LOCAL_TEMPERATURE if self.binding.temperature is None else self.binding.temperature
