@@ -72,7 +72,8 @@ def run_session(
     if deps.judge is not None:
         deps.judge.sink = grade_log.emit
     limits = config.limits
-    ctx = ToolContext(deps.workspace, limits.exec_timeout_s, limits.output_cap_bytes, deps.services)
+    # A shallow copy: services the agent adds (its sub-agent) stay in its toolbox, never reach the graders.
+    ctx = ToolContext(deps.workspace, limits.exec_timeout_s, limits.output_cap_bytes, dict(deps.services))
     runtime = SessionRuntime(
         persona=bundle.persona,
         spec=spec,
