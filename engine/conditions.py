@@ -16,8 +16,9 @@ from engine.agents.react.memory import MEMORY_DIR
 from engine.loader import PersonaBundle
 from engine.ports import Workspace
 from engine.schema.config import Ablation, MemoryMode
-from engine.schema.events import AgentMessage, Event, SessionStarted, UserMessage
+from engine.schema.events import Event
 from engine.schema.session import SessionSpec
+from graders.render import render_trace
 
 
 def prepare_workspace(mode: MemoryMode, workspace: Workspace, seed: bytes, first: bool) -> None:
@@ -31,16 +32,8 @@ def prepare_workspace(mode: MemoryMode, workspace: Workspace, seed: bytes, first
 
 
 def render_transcript(session_id: str, events: list[Event]) -> str:
-    """The conversation of a finished session (opening, user and agent messages) as plain text."""
-    lines = [f"## Session {session_id}"]
-    for event in events:
-        if isinstance(event, SessionStarted):
-            lines.append(f"USER: {event.opening}")
-        elif isinstance(event, UserMessage):
-            lines.append(f"USER: {event.text}")
-        elif isinstance(event, AgentMessage):
-            lines.append(f"ASSISTANT: {event.text}")
-    return "\n".join(lines)
+    """A finished session as the oracle sees it: the grader's trace rendering (messages, tool calls, files)."""
+    return f"## Session {session_id}\n{render_trace(events)}"
 
 
 def opening_context(

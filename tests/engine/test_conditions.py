@@ -85,7 +85,8 @@ def test_memory_modes_decide_what_session_k_plus_1_finds(memory: str, work_kept:
 def test_oracle_puts_the_transcripts_of_depends_on_sessions_before_the_request() -> None:
     openings = run_mode("oracle").openings
     assert "[Transcripts of earlier sessions this task builds on]" in openings["s2"]
-    assert "USER: Start the log." in openings["s2"] and "ASSISTANT: Finished s1." in openings["s2"]
+    assert "[opening, user] Start the log." in openings["s2"]
+    assert "[turn 1] ASSISTANT: Finished s1." in openings["s2"]
     assert openings["s2"].endswith("Continue the log.")
     assert openings["s1"] == "Start the log." and openings["s3"] == "Tidy up."
 
