@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -48,8 +49,9 @@ class Tool(Generic[A]):
         return self.fn(args, ctx)
 
 
+@cache
 def tool_spec(tool: Tool[Any]) -> ToolSpec:
-    """The JSON-schema description of a tool offered to a model."""
+    """The JSON-schema description of a tool offered to a model (computed once per tool)."""
     schema = tool.args_model.model_json_schema()
     schema.pop("title", None)
     return ToolSpec(name=tool.name, description=tool.description, parameters=schema)

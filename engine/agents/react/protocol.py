@@ -124,6 +124,7 @@ class JsonActionProtocol:
         """Call ids are numbered per agent; `argument_chars` bounds every string argument (small models)."""
         self._count = 0
         self.argument_chars = argument_chars
+        self._schemas: dict[tuple[str, ...], dict[str, Any]] = {}
 
     def instructions(self, specs: list[ToolSpec]) -> str:
         """The tool catalogue and the action format."""
@@ -143,7 +144,10 @@ class JsonActionProtocol:
     def decide(self, model: ChatModel, messages: list[Message], specs: list[ToolSpec]) -> tuple[Action, Message]:
         """Parse the JSON action; anything unusable becomes an error the model reads next step."""
         names = [s.name for s in specs]
-        out = model.complete(messages, response_schema=action_schema(specs, self.argument_chars))
+        key = tuple(s.name for s in specs)
+        if key not in self._schemas:
+            self._schemas[key] = action_schema(specs, self.argument_chars)
+        out = model.complete(messages, response_schema=self._schemas[key])
         kept = Message(role="assistant", content=out.text)
         try:
             data = json.loads(out.text)
