@@ -37,7 +37,9 @@ def _jobs(ctx: ToolContext) -> list[dict[str, Any]]:
         jobs = json.loads(read_text(ctx, JOBS_FILE))
     except json.JSONDecodeError as exc:
         raise ToolError(f"{JOBS_FILE} is corrupt: {exc.msg}") from exc
-    return jobs if isinstance(jobs, list) else []
+    if not isinstance(jobs, list) or not all(isinstance(job, dict) for job in jobs):
+        raise ToolError(f"{JOBS_FILE} is corrupt: expected a JSON list of job objects")
+    return jobs
 
 
 def _schedule(args: CronArgs) -> dict[str, Any]:

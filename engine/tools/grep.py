@@ -49,6 +49,8 @@ def _grep(args: GrepArgs, ctx: ToolContext) -> dict[str, Any]:
             text = ctx.workspace.read_file(path).decode("utf-8")
         except (WorkspaceError, UnicodeDecodeError):
             continue
+        if "\0" in text:  # binary despite decoding
+            continue
         hits = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if regex.search(line)]
         if not hits:
             continue

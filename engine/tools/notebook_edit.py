@@ -1,6 +1,9 @@
 """notebook_edit: replace, insert or delete one cell of a Jupyter notebook (nbformat 4) in the workspace.
 
-A missing notebook is created when the edit inserts its first cell (`insert_after` with cell 0).
+A missing notebook is created (nbformat 4.5) when the edit inserts its first cell (`insert_after`
+with cell 0); any other edit of a missing notebook is an error. New cells get deterministic ids
+(`cell-N`) in notebooks of nbformat 4.5 and later, where ids are required; a replaced cell keeps
+its id and metadata.
 """
 
 from __future__ import annotations
@@ -29,11 +32,26 @@ class NotebookArgs(ToolArgs):
     )
 
 
-def _new_cell(cell_type: str, source: str) -> dict[str, Any]:
-    cell: dict[str, Any] = {"cell_type": cell_type, "metadata": {}, "source": source}
+def _new_cell(cell_type: str, source: str, base: dict[str, Any]) -> dict[str, Any]:
+    """A valid nbformat-4 cell carrying over `base`'s id and metadata (when it has them)."""
+    cell: dict[str, Any] = {"cell_type": cell_type, "metadata": base.get("metadata", {}), "source": source}
+    if "id" in base:
+        cell["id"] = base["id"]
     if cell_type == "code":
         cell.update(outputs=[], execution_count=None)
     return cell
+
+
+def _fresh_id(notebook: dict[str, Any]) -> dict[str, str]:
+    """{'id': 'cell-N'} unused in the notebook when it needs cell ids (nbformat >= 4.5), else {}."""
+    version = (notebook.get("nbformat"), notebook.get("nbformat_minor", 0))
+    if not all(isinstance(part, int) for part in version) or version < (4, 5):
+        return {}
+    taken = {cell.get("id") for cell in notebook["cells"]}
+    number = len(taken) + 1
+    while f"cell-{number}" in taken:
+        number += 1
+    return {"id": f"cell-{number}"}
 
 
 def _load(args: NotebookArgs, ctx: ToolContext) -> dict[str, Any]:
@@ -47,6 +65,8 @@ def _load(args: NotebookArgs, ctx: ToolContext) -> dict[str, Any]:
         raise ToolError(f"{args.path} is not valid notebook JSON: {exc.msg}") from exc
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise ToolError(f"{args.path} has no 'cells' list")
+    if not all(isinstance(cell, dict) for cell in notebook["cells"]):
+        raise ToolError(f"{args.path} has a cell that is not a JSON object")
     return notebook
 
 
@@ -63,10 +83,10 @@ def _edit(args: NotebookArgs, ctx: ToolContext) -> dict[str, Any]:
         del cells[index]
     elif args.action == "replace":
         cell_type = args.cell_type or str(cells[index].get("cell_type", "code"))
-        cells[index] = _new_cell(cell_type, args.source or "")
+        cells[index] = _new_cell(cell_type, args.source or "", cells[index])
     else:
         at = index + 1 if args.action == "insert_after" else index
-        cells.insert(at, _new_cell(args.cell_type or "code", args.source or ""))
+        cells.insert(at, _new_cell(args.cell_type or "code", args.source or "", _fresh_id(notebook)))
     write_text(ctx, args.path, json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
     return {"path": args.path, "action": args.action, "cells": len(cells)}
 

@@ -11,7 +11,11 @@ from engine.tools.base import Tool, ToolArgs, ToolContext, ToolError
 from engine.tools.web_search import corpus_of
 
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_MARKUP = re.compile(r"^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+)|[*_`]+", re.MULTILINE)
+_FENCE = re.compile(r"^[ \t]{0,3}(```|~~~).*\n?", re.MULTILINE)
+_LINE_MARK = re.compile(r"^[ \t]{0,3}(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+)", re.MULTILINE)
+_STARS = re.compile(r"(\*{1,3})(?=\S)(.+?)(?<=\S)\1")
+_UNDERSCORES = re.compile(r"(?<!\w)(_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)")
+_CODE = re.compile(r"`([^`\n]*)`")
 
 
 class FetchArgs(ToolArgs):
@@ -25,8 +29,12 @@ class FetchArgs(ToolArgs):
 
 
 def plain_text(markdown: str) -> str:
-    """Markdown without headings, emphasis, quotes, bullets and link targets."""
-    return _MARKUP.sub("", _LINK.sub(r"\1", markdown))
+    """Markdown without headings, emphasis, inline code and fence marks, quotes, bullets and link targets.
+
+    Only markup is removed: `snake_case` words and a lone `*` keep their characters.
+    """
+    text = _LINE_MARK.sub("", _FENCE.sub("", _LINK.sub(r"\1", markdown)))
+    return _CODE.sub(r"\1", _UNDERSCORES.sub(r"\2", _STARS.sub(r"\2", text)))
 
 
 def _fetch(args: FetchArgs, ctx: ToolContext) -> dict[str, Any]:

@@ -33,3 +33,10 @@ def test_cron_errors() -> None:
         bench.call("cron", action="add", message="x", every_seconds=0)
     )
     assert ".cron/jobs.json" not in bench.workspace.list_files()
+
+
+def test_a_corrupt_jobs_file_is_reported_not_overwritten() -> None:
+    for corrupt in (b"{not json", b'{"id": "job-1"}', b'["job-1"]'):
+        bench = Bench({".cron/jobs.json": corrupt})
+        assert ".cron/jobs.json is corrupt" in error_of(bench.call("cron", action="add", message="x", every_seconds=9))
+        assert bench.workspace.read_file(".cron/jobs.json") == corrupt

@@ -44,3 +44,8 @@ def test_grep_errors() -> None:
     assert "invalid regular expression '(unclosed'" in error_of(bench.call("grep", pattern="(unclosed"))
     assert "bad arguments for grep: output_mode" in error_of(bench.call("grep", pattern="a", output_mode="lines"))
     assert "bad arguments for grep: head_limit" in error_of(bench.call("grep", pattern="a", head_limit=0))
+
+
+def test_grep_skips_binary_files_even_when_they_decode() -> None:
+    bench = Bench({"img.bin": b"PNG\x00\x01Ana", "t.txt": b"Ana\n"})
+    assert bench.call("grep", pattern="Ana", output_mode="files_with_matches").output["results"] == ["t.txt"]

@@ -48,7 +48,21 @@ def test_fetch_markdown_text_and_caps(tmp_path: Path) -> None:
 
 
 def test_without_a_corpus_the_web_is_unavailable() -> None:
-    assert "web access is not available" in error_of(Bench().call("web_search", query="x"))
+    bench = Bench()
+    assert error_of(bench.call("web_search", query="x")) == "web access is not available in this session"
+    assert (
+        error_of(bench.call("web_fetch", url="https://ex.org/sparse")) == "web access is not available in this session"
+    )
+
+
+def test_text_mode_removes_markup_but_keeps_words(tmp_path: Path) -> None:
+    (tmp_path / "code.md").write_text(
+        "---\nurl: https://ex.org/code\ntitle: Code\n---\n## Setup\n\nSet `max_len` to 2 * 3 and _really_ "
+        "see [docs](https://ex.org/d).\n\n```python\nmax_len = 6\n```\n- done\n"
+    )
+    bench = Bench(services={"web": load_web_corpus(tmp_path)})
+    text = bench.call("web_fetch", url="https://ex.org/code", extractMode="text").output["content"]
+    assert text == "Setup\n\nSet max_len to 2 * 3 and really see docs.\n\nmax_len = 6\ndone\n"
 
 
 @pytest.mark.parametrize(
@@ -56,6 +70,7 @@ def test_without_a_corpus_the_web_is_unavailable() -> None:
     [
         ("no front matter\n", "missing front matter"),
         ("---\ntitle: T\n---\nbody\n", "field 'url' is missing"),
+        ("---\nurl: https://ex.org/new\n---\nbody\n", "field 'title' is missing"),
         ("---\nurl: https://ex.org/sparse\ntitle: Copy\n---\nbody\n", "duplicate url"),
     ],
 )
