@@ -12,10 +12,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from engine.cli_sandbox import sandbox_app
 from engine.config_io import load_config
 from engine.loader import DataError, load_persona
 from engine.models import make_model
 from engine.models.metered import MeteredModel
+from engine.ports import WorkspaceError
 from engine.regrade import regrade_run
 from engine.runner import count_sessions, run
 from engine.schema.config import ModelBinding
@@ -25,6 +27,7 @@ from engine.schema_export import SCHEMAS, export, json_schema
 from engine.validate import validate_path
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
+app.add_typer(sandbox_app, name="sandbox")
 console = Console()
 
 
@@ -65,6 +68,7 @@ def run_cmd(
     user: Annotated[str | None, typer.Option(help="User mode: rules, strict or llm.")] = None,
     memory: Annotated[str | None, typer.Option(help="full, no-memory, isolated, oracle or disclosed.")] = None,
     ablate: Annotated[str | None, typer.Option(help="no-deps: drop the non-final sessions of each group.")] = None,
+    workspace: Annotated[str | None, typer.Option(help="auto, docker, local or memory.")] = None,
     run_id: Annotated[str | None, typer.Option(help="Run directory name (reuse one to resume).")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue this run directory with its saved config.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
@@ -77,6 +81,7 @@ def run_cmd(
     overrides += [f"user.mode={user}"] if user else []
     overrides += [f"memory={memory}"] if memory else []
     overrides += [f"ablate={ablate}"] if ablate else []
+    overrides += [f"workspace={workspace}"] if workspace else []
     overrides += [f"run_id={run_id}"] if run_id else []
     if resume is not None:
         config = resume / "config.yaml"
@@ -100,7 +105,14 @@ def run_cmd(
             if isinstance(event, AgentMessage):
                 progress.update(task, description=f"{persona}/{session} turn {event.turn}")
 
-        outcome = run(cfg, on_session=done, bundles=bundles, on_event=turn)
+        def note(text: str) -> None:
+            console.print(f"[yellow]{text}[/yellow]")
+
+        try:
+            outcome = run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note)
+        except WorkspaceError as exc:
+            console.print(f"[red]workspace: {exc}[/red]")
+            raise typer.Exit(2) from exc
     console.print(summary_table(outcome.episodes))
     console.print(f"run directory: {outcome.run_dir}")
 

@@ -21,7 +21,7 @@ from engine.schema.results import EpisodeResult, SessionResult
 from engine.tools.web_corpus import load_web_corpus
 from engine.tools.web_search import WEB_SERVICE
 from engine.user.factory import make_user
-from engine.workspaces import make_workspace
+from engine.workspaces import make_workspace, resolve_backend
 
 
 @dataclass
@@ -59,7 +59,7 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
     return EpisodeDeps(
         agent=make_agent(config.agent, solutions, bundle.root, config.limits, agent_model),
         user=make_user(config.user.mode, user_model),
-        workspace=make_workspace(config.workspace, bundle.seed_files()),
+        workspace=make_workspace(config, bundle.seed_files()),
         judge=judge,
         meters=meters,
         services=services,
@@ -71,14 +71,22 @@ def run(
     on_session: Callable[[SessionResult], None] | None = None,
     bundles: list[PersonaBundle] | None = None,
     on_event: EventCallback | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> RunOutcome:
-    """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced."""
+    """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
+
+    A `workspace: auto` config is resolved first (docker when available, else local, said through
+    `on_note`) and saved resolved, so a resumed run uses the same backend.
+    """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     run_id = config.run_id or new_run_id(config)
     run_dir = Path(config.runs_dir) / run_id
     run_dir.mkdir(parents=True, exist_ok=True)
-    resolved = config.model_copy(update={"run_id": run_id})
-    (run_dir / "config.yaml").write_text(yaml.safe_dump(resolved.model_dump(mode="json"), sort_keys=False))
+    backend, note = resolve_backend(config)
+    if note is not None and on_note is not None:
+        on_note(note)
+    config = config.model_copy(update={"run_id": run_id, "workspace": backend})
+    (run_dir / "config.yaml").write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False))
     episodes: list[EpisodeResult] = []
     for bundle in bundles:
         deps = build_deps(bundle, config)

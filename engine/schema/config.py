@@ -12,7 +12,7 @@ UserMode = Literal["llm", "strict", "rules"]
 MemoryMode = Literal["full", "no-memory", "isolated", "oracle", "disclosed"]
 Ablation = Literal["none", "no-deps"]
 DEFAULT_AGENT_MODEL = "local/smollm2-135m"
-WorkspaceBackend = Literal["memory", "local", "docker"]
+WorkspaceBackend = Literal["auto", "docker", "local", "memory"]
 
 
 class ModelBinding(Strict):
@@ -73,6 +73,19 @@ class Limits(Strict):
     )
 
 
+class SandboxConfig(Strict):
+    """The Docker workspace: image and resource limits (hardening itself is not configurable)."""
+
+    image: str = Field(default="proact-workspace:latest", description="Image built by `proact sandbox build`.")
+    memory_mb: int = Field(default=1024, ge=64, description="Memory limit of the container (no swap).")
+    cpus: float = Field(default=1.0, gt=0, description="CPU limit of the container.")
+    pids: int = Field(default=256, ge=16, description="Process limit of the container (fork bombs stop here).")
+    workspace_mb: int = Field(
+        default=512, ge=1, description="Size of the workspace volume (a tmpfs: a disk fill stops here)."
+    )
+    tmp_mb: int = Field(default=64, ge=1, description="Size of the container's /tmp (tmpfs).")
+
+
 class RunConfig(Strict):
     """Everything that determines a run, saved resolved into the run directory."""
 
@@ -91,7 +104,12 @@ class RunConfig(Strict):
         default="none",
         description="no-deps: run each dependency group's final session without the group's earlier sessions.",
     )
-    workspace: WorkspaceBackend = Field(default="local", description="Workspace adapter.")
+    workspace: WorkspaceBackend = Field(
+        default="auto",
+        description="Workspace adapter: docker (hardened container), local (host temp dir, not isolated), memory "
+        "(tests), or auto: docker when a daemon answers and the sandbox image is built, else local with a warning.",
+    )
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig, description="Docker workspace settings.")
     limits: Limits = Field(default_factory=Limits, description="Fuses and caps.")
     runs_dir: str = Field(default="runs", description="Where run directories are created.")
     run_id: str | None = Field(default=None, description="Run directory name (default: timestamp + agent).")

@@ -8,11 +8,13 @@ import tempfile
 from pathlib import Path
 
 from engine.ports import ExecResult, FileStat, WorkspaceError
+from sandbox.owner import process_token
 from sandbox.workspace.paths import normalise
 from sandbox.workspace.proc import run_shell
 from sandbox.workspace.tarball import pack, unpack
 
 _SAFE_ENV_KEYS = ("PATH", "LANG", "LC_ALL", "TZ")
+LOCAL_PREFIX = "proact-ws-"
 
 
 class LocalWorkspace:
@@ -21,7 +23,8 @@ class LocalWorkspace:
     def __init__(self, root: Path | None = None) -> None:
         """Use `root` (created if needed) or a fresh temp directory owned by this object."""
         self._owned = root is None
-        self.root = Path(tempfile.mkdtemp(prefix="proact-ws-")) if root is None else root
+        prefix = f"{LOCAL_PREFIX}{process_token()}-"
+        self.root = Path(tempfile.mkdtemp(prefix=prefix)) if root is None else root
         self.root.mkdir(parents=True, exist_ok=True)
 
     def _path(self, path: str) -> Path:

@@ -1,22 +1,38 @@
-"""Tar (de)serialisation of a {path: bytes} mapping, used for snapshots."""
+"""Tar (de)serialisation of a {path: bytes} mapping, used for snapshots and for copying files into containers."""
 
 from __future__ import annotations
 
 import io
 import tarfile
+from pathlib import PurePosixPath
 
 from sandbox.workspace.paths import normalise
 
 
-def pack(files: dict[str, bytes]) -> bytes:
-    """Return an uncompressed tar archive holding the files."""
+def pack(files: dict[str, bytes], *, owner: int | None = None) -> bytes:
+    """Return an uncompressed tar archive holding the files.
+
+    With `owner`, every file and an entry for each parent folder belong to that uid (and gid), so a
+    container user of that id can change them after extraction.
+    """
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as tar:
+        if owner is not None:
+            for folder in _parents(files):
+                info = tarfile.TarInfo(folder)
+                info.type, info.mode, info.uid, info.gid = tarfile.DIRTYPE, 0o755, owner, owner
+                tar.addfile(info)
         for path in sorted(files):
             info = tarfile.TarInfo(path)
             info.size = len(files[path])
+            if owner is not None:
+                info.mode, info.uid, info.gid = 0o644, owner, owner
             tar.addfile(info, io.BytesIO(files[path]))
     return buf.getvalue()
+
+
+def _parents(files: dict[str, bytes]) -> list[str]:
+    return sorted({parent.as_posix() for path in files for parent in PurePosixPath(path).parents} - {"."})
 
 
 def unpack(archive: bytes) -> dict[str, bytes]:
