@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import tarfile
+import time
 from pathlib import PurePosixPath
 
 from sandbox.workspace.paths import normalise
@@ -13,10 +14,12 @@ def pack(files: dict[str, bytes], *, owner: int | None = None) -> bytes:
     """Return an uncompressed tar archive holding the files.
 
     With `owner`, every file and an entry for each parent folder belong to that uid (and gid), so a
-    container user of that id can change them after extraction.
+    container user of that id can change them after extraction, and files carry the current time
+    (sub-second, PAX headers) so that change detection by modification time sees the write.
     """
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w") as tar:
+    now = time.time()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
         if owner is not None:
             for folder in _parents(files):
                 info = tarfile.TarInfo(folder)
@@ -26,7 +29,7 @@ def pack(files: dict[str, bytes], *, owner: int | None = None) -> bytes:
             info = tarfile.TarInfo(path)
             info.size = len(files[path])
             if owner is not None:
-                info.mode, info.uid, info.gid = 0o644, owner, owner
+                info.mode, info.uid, info.gid, info.mtime = 0o644, owner, owner, now
             tar.addfile(info, io.BytesIO(files[path]))
     return buf.getvalue()
 
