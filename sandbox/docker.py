@@ -33,7 +33,9 @@ OWNER_LABEL = "proact.owner"
 INPUTS_LABEL = "proact.inputs"
 ROOT = "/workspace"
 AGENT_UID = 1000
-_CAPPED = 'bash -c "$1" 2>&1 </dev/null | { head -c "$2"; cat >/dev/null; }; exit "${PIPESTATUS[0]}"'
+# The command's merged output goes through an unbuffered `head` (so what was printed before a
+# timeout kill still arrives), then the rest is drained inside the container.
+_CAPPED = 'bash -c "$1" 2>&1 </dev/null | { stdbuf -o0 head -c "$2"; cat >/dev/null; }; exit "${PIPESTATUS[0]}"'
 _KILL_GRACE_S = 10.0
 
 

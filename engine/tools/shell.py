@@ -9,6 +9,8 @@ from pydantic import Field
 
 from engine.tools.base import Tool, ToolArgs, ToolContext, ToolError, folder_prefix
 
+TIMEOUT_TAIL_CHARS = 2_000
+
 
 class ExecArgs(ToolArgs):
     """Arguments of exec."""
@@ -26,12 +28,23 @@ def _exec(args: ExecArgs, ctx: ToolContext) -> dict[str, Any]:
         if folder:
             command = f"cd {shlex.quote(folder)} && {command}"
     result = ctx.workspace.exec(command, timeout_s=ctx.exec_timeout_s, output_cap=ctx.output_cap)
+    if result.timed_out:
+        tail = result.output[-TIMEOUT_TAIL_CHARS:]
+        raise ToolError(
+            f"command timed out after {ctx.exec_timeout_s:g} s and every process it started was killed; "
+            f"output before the timeout (last {len(tail)} characters):\n{tail}"
+        )
     return {
         "exit_code": result.exit_code,
         "output": result.output,
-        "timed_out": result.timed_out,
         "truncated": result.truncated,
     }
 
 
-EXEC = Tool("exec", "Run a shell command in the workspace (timeout and output cap apply).", ExecArgs, _exec)
+EXEC = Tool(
+    "exec",
+    "Run a shell command in the workspace. A command that outlives the timeout is killed and reported as an "
+    "error; output past the cap is cut (truncated: true).",
+    ExecArgs,
+    _exec,
+)
