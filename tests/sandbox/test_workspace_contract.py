@@ -36,7 +36,7 @@ def test_paths_outside_the_workspace_are_refused(make_ws: Factory, path: str) ->
 
 def test_missing_files_are_errors(make_ws: Factory) -> None:
     ws = make_ws(SEED)
-    with pytest.raises(WorkspaceError, match="nope.txt|no such file"):
+    with pytest.raises(WorkspaceError, match=r"nope\.txt"):
         ws.read_file("nope.txt")
     with pytest.raises(WorkspaceError):
         ws.delete("nope.txt")
