@@ -120,9 +120,14 @@ class DockerWorkspace:
             raise
 
     @property
-    def container_id(self) -> str:
-        """Id of the container (for inspection and tests)."""
-        return str(self._container.id)
+    def container_name(self) -> str:
+        """Name of the container (for inspection, `docker exec` by hand and tests)."""
+        return str(self._container.name)
+
+    @property
+    def volume_name(self) -> str:
+        """Name of the workspace volume."""
+        return str(self._volume.name)
 
     def _run(self, argv: list[str], action: str) -> tuple[int, bytes, bytes]:
         """Run a short helper command as the agent user; return (exit code, stdout, stderr)."""
