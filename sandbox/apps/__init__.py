@@ -1,0 +1,1 @@
+"""Simulated apps (mail, todo, file store, ...): typed state, AppWorld-style APIs, tools for the agent."""
