@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.schema.rules import RuleSpec
-from graders.rules import file_exists, file_matches, json_path_equals, message_matches, tool_called
+from graders.rules import (
+    csv_schema,
+    file_exists,
+    file_matches,
+    json_path_equals,
+    json_schema,
+    markdown_table,
+    message_matches,
+    tool_called,
+)
 from graders.rules.base import Outcome, RuleKind
 from graders.view import EvidenceView
 
@@ -17,6 +26,9 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         json_path_equals.RULE,
         message_matches.RULE,
         tool_called.RULE,
+        markdown_table.RULE,
+        csv_schema.RULE,
+        json_schema.RULE,
     )
 }
 
