@@ -7,6 +7,7 @@ from typing import Any
 from engine.schema.rules import RuleSpec
 from graders.rules import (
     csv_schema,
+    document_text,
     file_exists,
     file_matches,
     json_path_equals,
@@ -29,6 +30,7 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         markdown_table.RULE,
         csv_schema.RULE,
         json_schema.RULE,
+        document_text.RULE,
     )
 }
 
