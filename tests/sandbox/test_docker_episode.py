@@ -1,0 +1,46 @@
+"""A whole episode on the docker workspace, and how `workspace: auto` picks its backend."""
+
+from __future__ import annotations
+
+import json
+import tarfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from engine.cli import app
+from engine.schema.config import RunConfig, SandboxConfig
+from engine.schema.results import EpisodeResult
+from engine.workspaces import resolve_backend
+
+pytestmark = pytest.mark.docker
+
+
+def test_reference_episode_on_docker_scores_full_marks_and_leaves_no_container(
+    docker_settings: SandboxConfig, tmp_path: Path, example_persona: Path
+) -> None:
+    from sandbox import docker as dk
+
+    before = {name for kind, name, _ in dk.labelled(all_owners=True) if kind == "container"}
+    args = ["run", "--persona", str(example_persona), "--agent", "reference", "--run-id", "d"]
+    out = CliRunner().invoke(app, [*args, "--set", f"runs_dir={tmp_path}", "--set", "workspace=docker"])
+    assert out.exit_code == 0, out.output
+    episode = EpisodeResult.model_validate(json.loads((tmp_path / "d" / "results.json").read_text())[0])
+    assert episode.proc == 1.0 and all(s.rule_comp == 1.0 for s in episode.sessions)
+    with tarfile.open(tmp_path / "d" / "example" / "s01" / "workspace.tar") as tar:
+        assert "schedule/2026-12-05.md" in tar.getnames()
+    after = {name for kind, name, _ in dk.labelled(all_owners=True) if kind == "container"}
+    assert after <= before, "the episode's container outlived the run"
+
+
+def test_auto_picks_docker_when_the_image_is_built(docker_settings: SandboxConfig) -> None:
+    assert resolve_backend(RunConfig(sandbox=docker_settings)) == ("docker", None)
+    backend, note = resolve_backend(RunConfig(sandbox=SandboxConfig(image="proact-workspace:not-built")))
+    assert backend == "local" and note is not None and "proact sandbox build" in note
+
+
+def test_auto_falls_back_to_local_without_a_daemon(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOCKER_HOST", "unix:///nonexistent/docker.sock")
+    backend, note = resolve_backend(RunConfig())
+    assert backend == "local" and note is not None and "no daemon answers" in note
