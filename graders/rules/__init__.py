@@ -14,6 +14,7 @@ from graders.rules import (
     json_schema,
     markdown_table,
     message_matches,
+    plan_dag,
     tool_called,
 )
 from graders.rules.base import Outcome, RuleKind
@@ -31,6 +32,7 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         csv_schema.RULE,
         json_schema.RULE,
         document_text.RULE,
+        plan_dag.RULE,
     )
 }
 
