@@ -71,6 +71,7 @@ class Account(StateModel):
 class AppState(StateModel):
     """Base of every app's state: its accounts, live access tokens and id counters."""
 
+    owner: str = Field(default="", description="Username of the persona's own account (the app_state rule's view).")
     accounts: list[Account] = Field(default_factory=list, description="Every user the app knows.")
     tokens: dict[str, str] = Field(default_factory=dict, description="Live access token -> username.")
     counters: dict[str, int] = Field(default_factory=dict, description="Last id handed out, per resource kind.")

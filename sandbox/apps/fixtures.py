@@ -82,8 +82,9 @@ class FixtureError(ValueError):
     def __init__(self, problems: list[FixtureProblem]) -> None:
         """Keep every problem; the message lists them one per line."""
         self.problems = problems
-        super().__init__("\n".join(f"{p.file}: {p.field}: {p.message}" if p.field else f"{p.file}: {p.message}"
-                                   for p in problems))
+        super().__init__(
+            "\n".join(f"{p.file}: {p.field}: {p.message}" if p.field else f"{p.file}: {p.message}" for p in problems)
+        )
 
 
 def _loc(parts: tuple[int | str, ...]) -> str:

@@ -6,12 +6,16 @@ from pathlib import Path
 from typing import Any
 
 from engine.tools.base import Tool
+from sandbox.apps import file_system, gmail
 from sandbox.apps.base import AppSpec
 from sandbox.apps.fixtures import load_world
 from sandbox.apps.tools import app_toolsets
 from sandbox.apps.world import AppWorld
 
-_SPECS: tuple[AppSpec[Any], ...] = ()
+_SPECS: tuple[AppSpec[Any], ...] = (
+    gmail.APP,
+    file_system.APP,
+)
 APPS: dict[str, AppSpec[Any]] = {spec.name: spec for spec in _SPECS}
 
 
