@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from engine.agents.passive import PassiveAgent
 from engine.agents.reference import ReferenceAgent
 from engine.episode import EpisodeDeps, run_session
 from engine.leakage import LEAK_THRESHOLD, leak_score
-from engine.loader import DataError, PersonaBundle, Problem, find_personas, load_persona
+from engine.loader import DataError, PersonaBundle, Problem, _loc, find_personas, load_persona
 from engine.nodes.open_session import render_opening
 from engine.schema.config import RunConfig
 from engine.schema.rules import RuleSpec
@@ -50,8 +52,10 @@ def _rule_problems(file: str, where: str, rule: RuleSpec) -> list[Problem]:
         return [Problem(file, f"{where}.kind", f"unknown rule kind {rule.kind!r}; known: {sorted(REGISTRY)}")]
     try:
         kind.args_model.model_validate(rule.args)
-    except ValueError as exc:
-        return [Problem(file, f"{where}.args", str(exc).replace("\n", " "))]
+    except ValidationError as exc:
+        return [
+            Problem(file, f"{where}.args" + (f".{_loc(e['loc'])}" if e["loc"] else ""), e["msg"]) for e in exc.errors()
+        ]
     return []
 
 

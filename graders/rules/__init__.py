@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine.schema.rules import RuleSpec
 from graders.rules import (
     csv_schema,
     document_text,
     file_exists,
     file_matches,
+    function,
     json_path_equals,
     json_schema,
     markdown_table,
@@ -33,6 +36,7 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         json_schema.RULE,
         document_text.RULE,
         plan_dag.RULE,
+        function.RULE,
     )
 }
 
@@ -44,5 +48,8 @@ def evaluate(spec: RuleSpec, view: EvidenceView) -> Outcome:
         return Outcome(False, f"unknown rule kind {spec.kind!r}")
     try:
         return kind.evaluate(spec.args, view)
+    except ValidationError as exc:
+        found = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
+        return Outcome(False, f"bad arguments for {spec.kind}: {found}")
     except ValueError as exc:
         return Outcome(False, f"bad arguments for {spec.kind}: {exc}")

@@ -6,9 +6,9 @@ import csv
 import datetime as dt
 import io
 import re
-from typing import Literal
+from typing import Any, Literal, get_args
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from graders.rules.base import Outcome, RuleArgs, RuleKind
 from graders.rules.loading import ArtifactError
@@ -27,7 +27,9 @@ class OneOf(RuleArgs):
     )
 
 
-ColumnType = Literal["int", "float", "date", "string"] | OneOf
+SimpleType = Literal["int", "float", "date", "string"]
+ColumnType = SimpleType | OneOf
+TYPE_NAMES: tuple[str, ...] = get_args(SimpleType)
 
 
 class Args(RuleArgs):
@@ -50,6 +52,16 @@ class Args(RuleArgs):
     delimiter: str = Field(
         default=",", min_length=1, max_length=1, description="Field separator, e.g. ',', ';' or a tab."
     )
+
+    @field_validator("types", mode="before")
+    @classmethod
+    def _known_types(cls, value: Any) -> Any:
+        for column, kind in value.items() if isinstance(value, dict) else ():
+            if isinstance(kind, str) and kind not in TYPE_NAMES:
+                raise ValueError(
+                    f"column {column!r}: unknown type {kind!r}; use one of {TYPE_NAMES} or {{one_of: [...]}}"
+                )
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> Args:
