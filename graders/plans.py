@@ -59,7 +59,7 @@ def read_step(raw: Any, step_id: str, deps_field: str, text_fields: Sequence[str
     """One step from its decoded mapping; PlanError names the step and the bad field."""
     if not isinstance(raw, Mapping):
         raise PlanError(f"step {step_id!r} is a {type(raw).__name__}, expected a mapping")
-    deps = raw.get(deps_field) or []
+    deps = [] if raw.get(deps_field) is None else raw[deps_field]
     if not isinstance(deps, list):
         raise PlanError(f"step {step_id!r}: {deps_field} must be a list of step ids, got {type(deps).__name__}")
     texts = [raw[f] for f in text_fields if isinstance(raw.get(f), str) and raw[f].strip()]

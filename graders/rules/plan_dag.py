@@ -100,7 +100,8 @@ def score(args: Args, steps: list[Step]) -> Outcome:
     else:
         passed, need = f1 >= (args.min_f1 or 0.0), f"need F1 >= {args.min_f1}"
     missed = [r.id for r in references if r.id not in matched]
-    extra = sorted(set(s.id for s in steps) - set(matched.values()), key=[s.id for s in steps].index)
+    used = set(matched.values())
+    extra = [s.id for s in steps if s.id not in used]
     detail = f"P={precision:.2f} R={recall:.2f} F1={f1:.2f} ({rating}; {need})"
     if missed or extra:
         detail += f"; unmatched reference steps {missed}, unmatched plan steps {extra}"

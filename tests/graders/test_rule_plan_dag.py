@@ -54,6 +54,7 @@ def test_the_seed_format_in_yaml_with_integer_ids() -> None:
         (plan_with(rag={"depends_on": ["rag"]}), "step 'rag' depends on itself"),
         (plan_with(qa={"depends_on": ["rag", "lookup"]}), "step 'qa' depends on unknown step 'lookup'"),
         (plan_with(rag={"depends_on": "fetch"}), "step 'rag': depends_on must be a list of step ids, got str"),
+        (plan_with(rag={"depends_on": ""}), "step 'rag': depends_on must be a list of step ids, got str"),
         (plan_with(rag={"depends_on": [1.5]}), "step 'rag' depends_on: a step id must be a string or an integer"),
         (plan_with(qa={"text": ""}), "step 'qa' has no text (looked for"),
         (plan_with(qa={"id": "fetch"}), "duplicate step id(s) ['fetch']"),
