@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.tools.base import Tool
-from sandbox.apps import file_system, gmail, todoist
+from sandbox.apps import file_system, gmail, phone, todoist
 from sandbox.apps.base import AppSpec
 from sandbox.apps.fixtures import load_world
 from sandbox.apps.tools import app_toolsets
@@ -16,6 +16,7 @@ _SPECS: tuple[AppSpec[Any], ...] = (
     gmail.APP,
     todoist.APP,
     file_system.APP,
+    phone.APP,
 )
 APPS: dict[str, AppSpec[Any]] = {spec.name: spec for spec in _SPECS}
 
