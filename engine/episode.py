@@ -14,6 +14,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from engine.agents.base import Agent
+from engine.apps import APPS_FILE, apps_of
 from engine.conditions import depends_on, opening_context, prepare_workspace, render_transcript, skipped_by_ablation
 from engine.graph import build_episode_graph, build_session_graph
 from engine.loader import PersonaBundle
@@ -108,6 +109,7 @@ class _Steps:
     on_session: SessionCallback | None
     on_event: EventCallback | None = None
     seed: bytes = b""
+    apps_seed: bytes = b""
     results: list[SessionResult] = field(default_factory=list)
     transcripts: dict[str, str] = field(default_factory=dict)
 
@@ -124,12 +126,26 @@ class _Steps:
             self.transcripts[spec.id] = render_transcript(spec.id, read_trajectory(session_dir / "trajectory.jsonl"))
             self._finish(result)
         if done:
-            self.deps.workspace.restore((self._dir(self.sessions[done - 1]) / "workspace.tar").read_bytes())
+            last = self._dir(self.sessions[done - 1])
+            self.deps.workspace.restore((last / "workspace.tar").read_bytes())
+            self._restore_apps(last)
+
+    def _restore_apps(self, session_dir: Path) -> None:
+        """Restore the apps as the session left them (apps.json beside workspace.tar)."""
+        apps = apps_of(self.deps.services)
+        if apps is None:
+            return
+        if not (session_dir / APPS_FILE).is_file():
+            raise RuntimeError(f"cannot resume: {session_dir / APPS_FILE} is missing")
+        apps.restore((session_dir / APPS_FILE).read_bytes())
 
     def run_step(self, index: int) -> None:
-        """Run the session at `index`, then write its result and workspace snapshot."""
+        """Run the session at `index`, then write its result and workspace and apps snapshots."""
         spec = self.sessions[index]
         prepare_workspace(self.config.memory, self.deps.workspace, self.seed, first=index == 0)
+        apps = apps_of(self.deps.services)
+        if apps is not None and self.config.memory == "isolated":
+            apps.restore(self.apps_seed)
         session_dir = None if self.out_dir is None else self._dir(spec)
         listener = None if self.on_event is None else partial(self.on_event, self.bundle.persona.id, spec.id)
         log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl", listener)
@@ -141,8 +157,12 @@ class _Steps:
             log.close()
             grade_log.close()
         self.transcripts[spec.id] = render_transcript(spec.id, log.events)
+        if apps is not None:
+            apps.end_session()
         if session_dir is not None:
             (session_dir / "workspace.tar").write_bytes(self.deps.workspace.snapshot())
+            if apps is not None:
+                (session_dir / APPS_FILE).write_bytes(apps.snapshot())
             (session_dir / "result.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")
         self._finish(result)
 
@@ -180,7 +200,9 @@ def run_episode(
     """
     sessions = selected_sessions(bundle, config.sessions, config.ablate)
     seed = deps.workspace.snapshot()
-    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, on_event, seed=seed)
+    apps = apps_of(deps.services)
+    apps_seed = b"" if apps is None else apps.snapshot()
+    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, on_event, seed=seed, apps_seed=apps_seed)
     graph_config: Any = {"configurable": {"thread_id": bundle.persona.id}, "recursion_limit": 2 * len(sessions) + 10}
     with _checkpointer(out_dir) as saver:
         graph = build_episode_graph(saver)

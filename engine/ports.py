@@ -146,3 +146,20 @@ class Workspace(Protocol):
     def close(self) -> None:
         """Release resources (idempotent)."""
         ...
+
+
+@runtime_checkable
+class AppStore(Protocol):
+    """The simulated apps of one episode (mail, todo, ...): in-process state the agent reaches through tools."""
+
+    def snapshot(self) -> bytes:
+        """Serialise every app's state and the simulated clock."""
+        ...
+
+    def restore(self, data: bytes) -> None:
+        """Replace the state with a snapshot."""
+        ...
+
+    def end_session(self) -> None:
+        """Session boundary: access tokens expire and the simulated clock moves on."""
+        ...

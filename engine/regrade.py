@@ -1,10 +1,11 @@
 """Re-grade finished sessions from their run directory without rerunning agents (`proact grade`).
 
 Statuses and termination come from trajectory.jsonl; rule items are evaluated on the saved final
-workspace (workspace.tar) and the recorded tool calls, and are also credited when a rule_probe event
-of the run recorded the identical rule (same digest) passing after an earlier turn; rubric items are
-judged again with the given judge. grades.jsonl, result.json, episode.json and results.json are
-rewritten; the trajectory is never modified.
+workspace (workspace.tar), the saved apps (apps.json, when the episode has apps) and the recorded
+tool calls, and are also credited when a rule_probe event of the run recorded the identical rule
+(same digest) passing after an earlier turn; rubric items are judged again with the given judge.
+grades.jsonl, result.json, episode.json and results.json are rewritten; the trajectory is never
+modified.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from engine.apps import APPS_FILE, restored_apps
 from engine.loader import PersonaBundle, load_persona
 from engine.metrics import episode_result, result_from_events
 from engine.models.metered import MeteredModel
@@ -32,11 +34,13 @@ def regrade_session(bundle: PersonaBundle, session_dir: Path, judge: MeteredMode
     events = read_trajectory(session_dir / "trajectory.jsonl")
     workspace = MemoryWorkspace()
     workspace.restore((session_dir / "workspace.tar").read_bytes())
+    apps = session_dir / APPS_FILE
+    services = restored_apps(apps.read_bytes()) if apps.is_file() else {}
     grade_log = TrajectoryLog(session_dir / "grades.jsonl")
     if judge is not None:
         judge.sink = grade_log.emit
     try:
-        for grade in grade_checklist(spec.checklist, view_from_events(workspace, events), events, judge):
+        for grade in grade_checklist(spec.checklist, view_from_events(workspace, events, services), events, judge):
             grade_log.emit(grade)
     finally:
         grade_log.close()

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from engine.agents.registry import make_agent
+from engine.apps import load_apps, uses_apps
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models import make_model
@@ -22,6 +23,7 @@ from engine.tools.web_corpus import load_web_corpus
 from engine.tools.web_search import WEB_SERVICE
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
+from sandbox.apps.tools import APPS_SERVICE
 
 
 @dataclass
@@ -56,6 +58,8 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
     services: dict[str, Any] = {}
     if bundle.episode.web_corpus is not None:
         services[WEB_SERVICE] = load_web_corpus(bundle.data_root / bundle.episode.web_corpus)
+    if uses_apps(bundle):
+        services[APPS_SERVICE] = load_apps(bundle)
     return EpisodeDeps(
         agent=make_agent(config.agent, solutions, bundle.root, config.limits, agent_model),
         user=make_user(config.user.mode, user_model),

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from engine.agents.passive import PassiveAgent
 from engine.agents.reference import ReferenceAgent
+from engine.apps import check_apps, load_apps, restored_apps, services_with, uses_apps
 from engine.episode import EpisodeDeps, run_session
 from engine.leakage import LEAK_THRESHOLD, leak_score
 from engine.loader import DataError, PersonaBundle, Problem, _loc, find_personas, load_persona
@@ -94,6 +95,7 @@ def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) 
         if item.rule is not None:
             out += _rule_problems(file, f"checklist[{n}].rule", item.rule)
     available = tools_for([t for t in spec.toolsets if t in TOOLSETS])
+    called: set[str] = set()
     for t, turn in enumerate(spec.reference.turns):
         for a, action in enumerate(turn.actions):
             where = f"reference.turns[{t}].actions[{a}]"
@@ -102,6 +104,10 @@ def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) 
             for arg, rel in action.args_from_files.items():
                 if not (bundle.root / rel).is_file():
                     out.append(Problem(file, f"{where}.args_from_files.{arg}", f"{bundle.root / rel} not found"))
+            for arg, ref in action.args_from_results.items():
+                if ref.partition(".")[0] not in called:
+                    out.append(Problem(file, f"{where}.args_from_results.{arg}", f"{ref!r} names no earlier gold call"))
+            called.add(action.tool)
     return out
 
 
@@ -131,6 +137,7 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
             Problem(episode_file, "workspace_seed", f"{bundle.data_root / bundle.episode.workspace_seed} not found")
         )
     out += _check_web(bundle, episode_file)
+    out += check_apps(bundle)
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
     return out
@@ -161,19 +168,26 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
     config = RunConfig()
     workspace = MemoryWorkspace(bundle.seed_files())
     reference = ReferenceAgent({s.id: s.reference for s in bundle.sessions}, bundle.root)
+    apps = load_apps(bundle) if uses_apps(bundle) else None
     for spec in bundle.sessions:
         file = str(bundle.files[spec.id])
         before = workspace.snapshot()
+        apps_before = b"" if apps is None else apps.snapshot()
         for n, intent in enumerate(spec.hidden_intents):
             src = intent.source
             if isinstance(src, WorkspaceSource) and src.workspace not in _paths_at_open(workspace, spec):
                 out.append(
                     Problem(file, f"hidden_intents[{n}].source.workspace", f"{src.workspace} is not in the workspace")
                 )
-        gold = run_session(bundle, spec, config, EpisodeDeps(reference, RulesUser(), workspace), TrajectoryLog())
+        gold_deps = EpisodeDeps(reference, RulesUser(), workspace, services=services_with(apps))
+        gold = run_session(bundle, spec, config, gold_deps, TrajectoryLog())
         idle_ws = MemoryWorkspace()
         idle_ws.restore(before)
-        idle = run_session(bundle, spec, config, EpisodeDeps(PassiveAgent(), RulesUser(), idle_ws), TrajectoryLog())
+        idle_services = {} if apps is None else restored_apps(apps_before)
+        idle_deps = EpisodeDeps(PassiveAgent(), RulesUser(), idle_ws, services=idle_services)
+        idle = run_session(bundle, spec, config, idle_deps, TrajectoryLog())
+        if apps is not None:
+            apps.end_session()
         idle_scores = {i.item_id: i.score for i in idle.items}
         for n, item in enumerate(gold.items):
             if item.grader != "rule":

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 from engine.agents.base import SessionBrief
 from engine.schema.session import ReferenceSolution, ReferenceTurn
 from engine.tools.toolbox import ToolBox
 
 FINAL_REPLY = "All done for this session."
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def result_value(results: dict[str, Any], reference: str) -> Any:
+    """The value at '<tool>.<path>' in the latest results by tool; KeyError/IndexError/TypeError if absent."""
+    tool, _, path = reference.partition(".")
+    value = results[tool]
+    for key, index in _STEP.findall(path):
+        value = value[int(index)] if index else value[key]
+    return value
 
 
 class ReferenceAgent:
@@ -20,11 +32,13 @@ class ReferenceAgent:
         self._data_root = data_root
         self._turns: list[ReferenceTurn] = []
         self._index = 0
+        self._results: dict[str, Any] = {}
 
     def start_session(self, brief: SessionBrief) -> None:
         """Load the session's gold turns."""
         self._turns = list(self._solutions[brief.session_id].turns)
         self._index = 0
+        self._results = {}
 
     def respond(self, message: str, tools: ToolBox) -> str:
         """Run the next gold turn's tool calls and return its message; after the last, a closing line."""
@@ -36,7 +50,14 @@ class ReferenceAgent:
             args = dict(action.args)
             for name, rel in action.args_from_files.items():
                 args[name] = (self._data_root / rel).read_text(encoding="utf-8")
-            tools.call(action.tool, args)
+            for name, ref in action.args_from_results.items():
+                try:
+                    args[name] = result_value(self._results, ref)
+                except (KeyError, IndexError, TypeError):
+                    continue  # left out: the call fails visibly and validate reports the failing rule
+            outcome = tools.call(action.tool, args)
+            if outcome.error is None:
+                self._results[action.tool] = outcome.output
         return turn.message
 
     def end_session(self) -> None:

@@ -101,6 +101,12 @@ class ToolCallSpec(Strict):
         default_factory=dict,
         description="Argument name -> path (relative to the persona folder) whose text is the value.",
     )
+    args_from_results: dict[str, str] = Field(
+        default_factory=dict,
+        description="Argument name -> '<tool>.<path>': a value from the result of this session's latest "
+        "successful call of that tool, e.g. 'gmail__login.response.access_token' or "
+        "'gmail__create_draft.response.draft_id' (path: dotted keys and [i] list indices).",
+    )
 
 
 class ReferenceTurn(Strict):

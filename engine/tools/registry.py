@@ -1,6 +1,7 @@
 """Tool registry: every tool by name, grouped into toolsets a session can enable.
 
-Adding a tool: one module plus one line in TOOLSETS.
+Adding a tool: one module plus one line in TOOLSETS. Every simulated app adds a toolset named like
+the app (sandbox/apps/registry.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine.tools.spawn import SPAWN
 from engine.tools.web_fetch import WEB_FETCH
 from engine.tools.web_search import WEB_SEARCH
 from engine.tools.write_file import WRITE_FILE
+from sandbox.apps.registry import toolsets as app_toolsets
 
 TOOLSETS: dict[str, list[Tool[Any]]] = {
     "general": [
@@ -39,6 +41,7 @@ TOOLSETS: dict[str, list[Tool[Any]]] = {
         ASK_USER,
     ],
     "web": [WEB_SEARCH, WEB_FETCH],
+    **app_toolsets(),
 }
 
 

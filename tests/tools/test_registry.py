@@ -6,6 +6,7 @@ import pytest
 
 from engine.tools.base import tool_spec
 from engine.tools.registry import all_tool_names, tools_for
+from sandbox.apps.registry import app_tool_names
 from tests.tools.helpers import Bench, error_of
 
 GENERAL = {
@@ -17,7 +18,7 @@ GENERAL = {
 def test_toolsets_and_names() -> None:
     assert set(tools_for(["general"])) == GENERAL
     assert set(tools_for(["web"])) == {"web_search", "web_fetch"}
-    assert all_tool_names() == GENERAL | {"web_search", "web_fetch"}
+    assert all_tool_names() == GENERAL | {"web_search", "web_fetch"} | app_tool_names()
     with pytest.raises(KeyError, match="unknown toolset 'apps'"):
         tools_for(["apps"])
 
