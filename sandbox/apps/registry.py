@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.tools.base import Tool
-from sandbox.apps import file_system, gmail, phone, todoist
+from sandbox.apps import file_system, gmail, phone, simple_note, todoist
 from sandbox.apps.base import AppSpec
 from sandbox.apps.fixtures import load_world
 from sandbox.apps.tools import app_toolsets
@@ -17,6 +17,7 @@ _SPECS: tuple[AppSpec[Any], ...] = (
     todoist.APP,
     file_system.APP,
     phone.APP,
+    simple_note.APP,
 )
 APPS: dict[str, AppSpec[Any]] = {spec.name: spec for spec in _SPECS}
 
