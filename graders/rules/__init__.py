@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from engine.schema.rules import RuleSpec
 from graders.rules import (
+    app_state,
     csv_schema,
     document_text,
     file_exists,
@@ -19,6 +20,7 @@ from graders.rules import (
     message_matches,
     plan_dag,
     tool_called,
+    tool_sequence,
 )
 from graders.rules.base import Outcome, RuleKind
 from graders.view import EvidenceView
@@ -37,6 +39,8 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         document_text.RULE,
         plan_dag.RULE,
         function.RULE,
+        app_state.RULE,
+        tool_sequence.RULE,
     )
 }
 

@@ -1,0 +1,78 @@
+"""Rule kind `app_state`: rows of an app's final state match field constraints (or none do).
+
+Each app exposes named collections of rows (sandbox/apps: gmail `emails`, `sent_emails`, `threads`,
+`drafts`; todoist `tasks`, `projects`, `labels`; file_system `files`, `directories`; ...), seen from
+the persona's account. Example: a sent email to X with subject Y and a body matching Z:
+`{app: gmail, collection: sent_emails, where: {recipients: 'x@ex\\.org', subject: '^Y$', body: 'Z'}}`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from graders.rules.base import Outcome, RuleArgs, RuleKind
+from graders.view import EvidenceView
+from sandbox.apps.registry import APPS
+from sandbox.apps.tools import APPS_SERVICE
+from sandbox.apps.world import AppWorld
+
+
+class Args(RuleArgs):
+    """Arguments of app_state."""
+
+    app: str = Field(description="App name, e.g. gmail, todoist, file_system.")
+    collection: str = Field(description="The app's row collection, e.g. sent_emails or tasks.")
+    where: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Field constraints, all must hold: a string is a case-insensitive regex searched in the "
+        "value (in any element of a list); any other value must be equal (or an element of a list).",
+    )
+    min_count: int = Field(default=1, ge=0, description="Minimum number of matching rows.")
+    absent: bool = Field(default=False, description="Pass only when no row matches (e.g. a deleted todo).")
+
+    @model_validator(mode="after")
+    def _known(self) -> Args:
+        spec = APPS.get(self.app)
+        if spec is None:
+            raise ValueError(f"unknown app {self.app!r}; known: {sorted(APPS)}")
+        if self.collection not in spec.collections:
+            raise ValueError(f"app {self.app} has no collection {self.collection!r}; known: {sorted(spec.collections)}")
+        fields = spec.collections[self.collection][0].model_fields
+        unknown = sorted(set(self.where) - set(fields))
+        if unknown:
+            raise ValueError(f"{self.app}.{self.collection} rows have no field(s) {unknown}; known: {sorted(fields)}")
+        for key, expected in self.where.items():
+            if isinstance(expected, str):
+                try:
+                    re.compile(expected)
+                except re.error as exc:
+                    raise ValueError(f"where.{key}: bad regex: {exc}") from exc
+        return self
+
+
+def value_matches(actual: Any, expected: Any) -> bool:
+    """One constraint against one field value (see Args.where)."""
+    if isinstance(actual, list) and not isinstance(expected, list):
+        return any(value_matches(item, expected) for item in actual)
+    if isinstance(expected, str):
+        return actual is not None and re.search(expected, str(actual), re.IGNORECASE | re.DOTALL) is not None
+    return bool(actual == expected)
+
+
+def check(args: Args, view: EvidenceView) -> Outcome:
+    """Count the rows meeting every constraint."""
+    world = view.services.get(APPS_SERVICE)
+    if not isinstance(world, AppWorld):
+        return Outcome(False, "the session has no app state")
+    rows = world.rows(args.app, args.collection)
+    hits = [r for r in rows if all(value_matches(r.get(k), v) for k, v in args.where.items())]
+    where = f"{len(hits)} of {len(rows)} {args.app}.{args.collection} row(s) match"
+    if args.absent:
+        return Outcome(not hits, f"{where} (need none)")
+    return Outcome(len(hits) >= args.min_count, f"{where} (need {args.min_count})")
+
+
+RULE = RuleKind("app_state", Args, check)
