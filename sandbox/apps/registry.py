@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.tools.base import Tool
-from sandbox.apps import amazon, file_system, gmail, phone, simple_note, spotify, todoist
+from sandbox.apps import amazon, file_system, gmail, phone, simple_note, splitwise, spotify, todoist
 from sandbox.apps.base import AppSpec
 from sandbox.apps.fixtures import load_world
 from sandbox.apps.tools import app_toolsets
@@ -18,6 +18,7 @@ _SPECS: tuple[AppSpec[Any], ...] = (
     file_system.APP,
     phone.APP,
     simple_note.APP,
+    splitwise.APP,
     spotify.APP,
     amazon.APP,
 )
