@@ -15,11 +15,10 @@ from rich.table import Table
 from engine.cli_sandbox import sandbox_app
 from engine.config_io import load_config
 from engine.loader import DataError, load_persona
-from engine.models import make_model
-from engine.models.metered import MeteredModel
+from engine.models.roles import bind_role, same_model_warnings
 from engine.ports import WorkspaceError
 from engine.regrade import regrade_run
-from engine.runner import count_sessions, run
+from engine.runner import count_sessions, role_models, run
 from engine.schema.config import ModelBinding
 from engine.schema.events import AgentMessage, Event
 from engine.schema.results import EpisodeResult, SessionResult
@@ -106,7 +105,7 @@ def run_cmd(
                 progress.update(task, description=f"{persona}/{session} turn {event.turn}")
 
         def note(text: str) -> None:
-            console.print(f"[yellow]{text}[/yellow]")
+            console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
 
         try:
             outcome = run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note)
@@ -153,6 +152,7 @@ def grade_cmd(
     judge: Annotated[str | None, typer.Option(help="Judge model (litellm string); default: the run's judge.")] = None,
     judge_api_base: Annotated[str | None, typer.Option(help="Judge server base URL.")] = None,
     judge_key_env: Annotated[str | None, typer.Option(help="Environment variable holding the judge's key.")] = None,
+    no_cache: Annotated[bool, typer.Option(help="Call the judge even for verdicts already in the call cache.")] = False,
 ) -> None:
     """Re-grade a finished run (new rubric, new judge) without rerunning any agent."""
     try:
@@ -163,6 +163,10 @@ def grade_cmd(
     binding = config.judge
     if judge is not None:
         binding = ModelBinding(model=judge, api_base=judge_api_base, api_key_env=judge_key_env, temperature=0)
-    meter = None if binding is None else MeteredModel(make_model(binding), "judge")
+    agent, user, _ = role_models(config)
+    for warning in same_model_warnings(agent, user, None if binding is None else binding.model):
+        console.print(f"[bold red]{warning}[/bold red]")
+    cache = config.cache.model_copy(update={"judge": config.cache.judge and not no_cache})
+    meter = None if binding is None else bind_role(binding, "judge", cache)
     episodes = regrade_run(run_dir, meter)
     console.print(summary_table(episodes))

@@ -14,8 +14,8 @@ from engine.agents.registry import make_agent
 from engine.apps import load_apps, uses_apps
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
-from engine.models import make_model
 from engine.models.metered import MeteredModel
+from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import write_results
 from engine.schema.config import RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
@@ -44,15 +44,15 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
     meters: list[MeteredModel] = []
     user_model = None
     if config.user.mode != "rules" and config.user.model is not None:
-        user_model = MeteredModel(make_model(config.user.model), "user")
+        user_model = bind_role(config.user.model, "user", config.cache)
         meters.append(user_model)
     judge = None
     if config.judge is not None:
-        judge = MeteredModel(make_model(config.judge), "judge")
+        judge = bind_role(config.judge, "judge", config.cache)
         meters.append(judge)
     agent_model = None
     if config.agent.kind == "react":
-        agent_model = MeteredModel(make_model(config.agent.model), "agent")
+        agent_model = bind_role(config.agent.model, "agent", config.cache)
         meters.append(agent_model)
     solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
     services: dict[str, Any] = {}
@@ -68,6 +68,13 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
         meters=meters,
         services=services,
     )
+
+
+def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:
+    """The agent, user and judge model strings actually in use (None for a role without a model)."""
+    agent = config.agent.model.model if config.agent.kind == "react" else None
+    user = config.user.model.model if config.user.mode != "rules" and config.user.model is not None else None
+    return agent, user, None if config.judge is None else config.judge.model
 
 
 def run(
@@ -89,6 +96,9 @@ def run(
     backend, note = resolve_backend(config)
     if note is not None and on_note is not None:
         on_note(note)
+    for warning in same_model_warnings(*role_models(config)):
+        if on_note is not None:
+            on_note(warning)
     config = config.model_copy(update={"run_id": run_id, "workspace": backend})
     (run_dir / "config.yaml").write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False))
     episodes: list[EpisodeResult] = []

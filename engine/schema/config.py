@@ -24,7 +24,11 @@ class ModelBinding(Strict):
     )
     api_base: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server.")
     api_key_env: str | None = Field(default=None, description="Name of the environment variable holding the key.")
-    temperature: float | None = Field(default=None, description="Sampling temperature (judge/user default 0).")
+    temperature: float | None = Field(
+        default=None,
+        description="Sampling temperature; unset means 0 for the judge and user roles and the provider's "
+        "default for the agent.",
+    )
     max_tokens: int | None = Field(default=None, description="Completion token cap per call.")
     timeout_s: float = Field(default=120.0, description="Per-call timeout.")
     retries: int = Field(default=2, ge=0, description="Retries on transient errors.")
@@ -86,6 +90,15 @@ class SandboxConfig(Strict):
     tmp_mb: int = Field(default=64, ge=1, description="Size of the container's /tmp (tmpfs).")
 
 
+class CacheConfig(Strict):
+    """The on-disk LLM call cache shared by the agent, user and judge roles (engine/models/cache.py)."""
+
+    dir: str = Field(default=".proact-cache", description="Folder of the cache database (calls.sqlite).")
+    agent: bool = Field(default=False, description="Serve the agent's calls from the cache (off: fresh samples).")
+    user: bool = Field(default=True, description="Serve the simulated user's calls from the cache.")
+    judge: bool = Field(default=True, description="Serve the judge's calls from the cache (re-grading is free).")
+
+
 class RunConfig(Strict):
     """Everything that determines a run, saved resolved into the run directory."""
 
@@ -111,5 +124,6 @@ class RunConfig(Strict):
     )
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig, description="Docker workspace settings.")
     limits: Limits = Field(default_factory=Limits, description="Fuses and caps.")
+    cache: CacheConfig = Field(default_factory=CacheConfig, description="LLM call cache, per role.")
     runs_dir: str = Field(default="runs", description="Where run directories are created.")
     run_id: str | None = Field(default=None, description="Run directory name (default: timestamp + agent).")

@@ -1,0 +1,114 @@
+"""An on-disk LLM call cache shared by every role and every process (one SQLite file, WAL mode).
+
+The key is a SHA-256 of the canonical JSON of: model name, call parameters (sampling settings and
+extra provider parameters, never keys or timeouts), messages, tools and response schema. A hit
+returns the stored completion with `usage.cached = True`, zero cost and zero latency, so the
+trajectory's ModelUsage event says the call was not paid for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from engine.ports import ChatModel, Completion, Message, ModelToolCall, ToolSpec, Usage
+
+CACHE_FILE = "calls.sqlite"
+
+
+def cache_key(
+    model: str,
+    params: dict[str, Any],
+    messages: list[Message],
+    tools: list[ToolSpec] | None,
+    response_schema: dict[str, Any] | None,
+) -> str:
+    """SHA-256 over the canonical JSON of everything that determines a call's answer."""
+    payload = {
+        "model": model,
+        "params": params,
+        "messages": [dataclasses.asdict(m) for m in messages],
+        "tools": [dataclasses.asdict(t) for t in tools or []],
+        "response_schema": response_schema,
+    }
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class CallCache:
+    """Completions by key in `<directory>/calls.sqlite`; safe for concurrent threads and processes."""
+
+    def __init__(self, directory: Path) -> None:
+        """The directory and the database are created on first use."""
+        self.path = directory / CACHE_FILE
+        self._local = threading.local()
+
+    def _db(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("CREATE TABLE IF NOT EXISTS calls (key TEXT PRIMARY KEY, completion TEXT NOT NULL)")
+            self._local.db = db
+        return db
+
+    def get(self, key: str) -> Completion | None:
+        """The stored completion, or None."""
+        row = self._db().execute("SELECT completion FROM calls WHERE key = ?", (key,)).fetchone()
+        return None if row is None else _decode(str(row[0]))
+
+    def put(self, key: str, completion: Completion) -> None:
+        """Store a completion (the first writer of a key wins; answers for one key are interchangeable)."""
+        self._db().execute("INSERT OR IGNORE INTO calls VALUES (?, ?)", (key, _encode(completion)))
+
+    def __len__(self) -> int:
+        """Number of stored calls."""
+        return int(self._db().execute("SELECT COUNT(*) FROM calls").fetchone()[0])
+
+
+def _encode(completion: Completion) -> str:
+    return json.dumps(dataclasses.asdict(completion), ensure_ascii=False, default=str)
+
+
+def _decode(text: str) -> Completion:
+    data = json.loads(text)
+    usage = Usage(**{**data["usage"], "cost_usd": 0.0, "latency_s": 0.0, "cached": True})
+    calls = [ModelToolCall(**c) for c in data["tool_calls"]]
+    return Completion(text=data["text"], tool_calls=calls, usage=usage)
+
+
+class CachedModel:
+    """A ChatModel that answers from the cache when it can and stores every fresh answer."""
+
+    def __init__(self, inner: ChatModel, cache: CallCache, params: dict[str, Any] | None = None) -> None:
+        """`params` are the call parameters that enter the key besides the model name."""
+        self.inner = inner
+        self.cache = cache
+        self.params = params or {}
+
+    @property
+    def name(self) -> str:
+        """The inner model's name."""
+        return self.inner.name
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        response_schema: dict[str, Any] | None = None,
+        tools: list[ToolSpec] | None = None,
+    ) -> Completion:
+        """A cached completion when the key is known, else the inner model's (then stored)."""
+        key = cache_key(self.inner.name, self.params, messages, tools, response_schema)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        out = self.inner.complete(messages, response_schema=response_schema, tools=tools)
+        self.cache.put(key, out)
+        return out
