@@ -51,8 +51,9 @@ class Bench:
         self.world: AppWorld = new_world(write_fixtures(tmp / "apps", {"clock": {"start": START}, **fixtures}))
         self.events: list[Event] = []
         self.specs = {t.name: t for ts in toolsets().values() for t in ts}
+        self.workspace = MemoryWorkspace({"keep.md": b"agent's own file"})
         self.tools = ToolBox(
-            self.specs, ToolContext(MemoryWorkspace(), services={APPS_SERVICE: self.world}), self.events.append
+            self.specs, ToolContext(self.workspace, services={APPS_SERVICE: self.world}), self.events.append
         )
         self.tokens: dict[str, str] = {}
 
@@ -90,6 +91,10 @@ class Bench:
         assert outcome.error is not None, f"{tool} unexpectedly returned {outcome.output!r}"
         assert outcome.output is None
         return outcome.error
+
+    def workspace_untouched(self) -> bool:
+        """The agent's workspace still holds only its one seed file: apps never write there."""
+        return self.workspace.files == {"keep.md": b"agent's own file"}
 
     def rows(self, app: str, collection: str) -> list[dict[str, Any]]:
         """Rows of an app collection."""
