@@ -38,11 +38,11 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
     """Per-persona Proc / Comp summary."""
     table = Table(title="proact results (%)")
     table.add_column("persona", no_wrap=True)
-    for col in ("sess", "Proc", "Comp", "rule", "gated", "C/I/P/open", "turns", "grader err"):
+    columns = ("sess", "Proc", "Comp", "rule", "gated", "gate pass", "cond", "tier", "evid F1")
+    for col in (*columns, "C/I/P/open", "turns", "grader err"):
         table.add_column(col, justify="right", no_wrap=True)
     for ep in episodes:
         rule = [s.rule_comp for s in ep.sessions if s.rule_comp is not None]
-        gated = [s.comp_gated for s in ep.sessions if s.comp_gated is not None]
         c = ep.status_counts
         table.add_row(
             ep.persona,
@@ -50,7 +50,11 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
             _pct(ep.proc),
             _pct(ep.comp),
             _pct(sum(rule) / len(rule) if rule else None),
-            _pct(sum(gated) / len(gated) if gated else None),
+            _pct(ep.comp_gated),
+            _pct(ep.gate_pass_rate),
+            _pct(ep.comp_conditional),
+            _pct(ep.tier_score),
+            _pct(ep.evidence_f1),
             f"{c['completed']}/{c['inferred']}/{c['provided']}/{c['open']}",
             f"{ep.mean_turns:.1f}",
             str(sum(s.grader_errors for s in ep.sessions)),

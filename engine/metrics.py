@@ -1,4 +1,5 @@
-"""Proc and Comp exactly as seed 001 eqs. 3–4, plus gated/weighted Comp and episode aggregation."""
+"""Proc and Comp exactly as seed 001 eqs. 3–4, plus weighted, gated and conditional Comp, the KWBench
+3-tier score (seed 002), evidence retrieval (seed 000) and episode aggregation."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from statistics import fmean
 from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, StatusAssigned
 from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
+from graders.evidence import evidence_score
 
 
 def proactivity(statuses: dict[str, IntentStatus | None]) -> float | None:
@@ -15,6 +17,32 @@ def proactivity(statuses: dict[str, IntentStatus | None]) -> float | None:
     if not statuses:
         return None
     return sum(1 for s in statuses.values() if s in ("completed", "inferred")) / len(statuses)
+
+
+def gate(items: list[ItemScore]) -> bool | None:
+    """The mandatory gate: False if a gating item failed, None if none failed but one errored, else True."""
+    gating = [i.score for i in items if i.mandatory]
+    if any(score == 0.0 for score in gating):
+        return False
+    return None if any(score is None for score in gating) else True
+
+
+def tier_score(items: list[ItemScore], passed: bool | None) -> float | None:
+    """KWBench eq. 1: 0 if the gate failed, else 0.40 + 0.35·g + 0.25·i over the scored good and ideal items.
+
+    An empty (or fully errored) good or ideal tier counts as met; None for sessions without tiers or
+    with an undetermined gate.
+    """
+    if not any(i.tier for i in items) or passed is None:
+        return None
+    if not passed:
+        return 0.0
+
+    def rate(tier: str) -> float:
+        scores = [i.score for i in items if i.tier == tier and i.score is not None]
+        return fmean(scores) if scores else 1.0
+
+    return 0.40 + 0.35 * rate("good") + 0.25 * rate("ideal")
 
 
 def session_result(
@@ -33,7 +61,8 @@ def session_result(
             grader="rule" if i.rule is not None else "rubric",
             score=by_id[i.id].score if i.id in by_id else None,
             weight=i.weight,
-            mandatory=i.mandatory,
+            mandatory=i.gates,
+            tier=i.tier,
             reason=by_id[i.id].reason if i.id in by_id else "not graded",
         )
         for i in spec.checklist
@@ -42,7 +71,7 @@ def session_result(
     comp = fmean(i.score for i in scored if i.score is not None) if scored else None
     weight = sum(i.weight for i in scored)
     comp_w = sum(i.weight * (i.score or 0.0) for i in scored) / weight if scored else None
-    gate_failed = any(i.mandatory and i.score == 0.0 for i in items)
+    passed = gate(items)
     rules = [i.score for i in scored if i.grader == "rule" and i.score is not None]
     return SessionResult(
         persona=persona,
@@ -54,7 +83,10 @@ def session_result(
         proc=proactivity(statuses),
         comp=comp,
         comp_weighted=comp_w,
-        comp_gated=None if comp is None else (0.0 if gate_failed else comp),
+        comp_gated=None if comp is None or passed is None else (comp if passed else 0.0),
+        gate_passed=passed,
+        comp_conditional=comp if passed else None,
+        tier_score=tier_score(items, passed),
         rule_comp=fmean(rules) if rules else None,
         grader_errors=len(items) - len(scored),
         items=items,
@@ -82,15 +114,29 @@ def _mean(values: list[float | None]) -> float | None:
 
 
 def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult:
-    """Average session Proc and Comp; count terminal statuses over all intents."""
+    """Average session scores; count terminal statuses over all intents.
+
+    gate_pass_rate and comp_conditional are taken over sessions with a Comp and a determined gate,
+    so comp_gated = gate_pass_rate · comp_conditional whenever every session has a gated Comp.
+    """
     counts: Counter[str] = Counter({"completed": 0, "inferred": 0, "provided": 0, "open": 0})
     for s in sessions:
         counts.update(status or "open" for status in s.statuses.values())
+    gated = [s for s in sessions if s.comp is not None and s.gate_passed is not None]
+    evidence = [s.evidence for s in sessions if s.evidence is not None]
     return EpisodeResult(
         persona=persona,
         sessions=sessions,
         proc=_mean([s.proc for s in sessions]),
         comp=_mean([s.comp for s in sessions]),
+        comp_gated=_mean([s.comp_gated for s in sessions]),
+        gate_pass_rate=fmean(float(bool(s.gate_passed)) for s in gated) if gated else None,
+        comp_conditional=_mean([s.comp_conditional for s in sessions]),
+        tier_score=_mean([s.tier_score for s in sessions]),
+        tier_conditional=_mean([s.tier_score for s in sessions if s.gate_passed]),
+        evidence_precision=fmean(e.precision for e in evidence) if evidence else None,
+        evidence_recall=fmean(e.recall for e in evidence) if evidence else None,
+        evidence_f1=fmean(e.f1 for e in evidence) if evidence else None,
         status_counts=dict(counts),
         mean_turns=fmean(s.turns for s in sessions) if sessions else 0.0,
     )
@@ -110,4 +156,5 @@ def result_from_events(
     grades = [e for e in grade_events if isinstance(e, Grade)]
     result = session_result(persona, spec, statuses, grades, reason, turns)
     result.usage = usage_by_role([*events, *grade_events])
+    result.evidence = evidence_score(spec.hidden_intents, events)
     return result

@@ -60,7 +60,7 @@ def grade_checklist(
             grades.append(Grade(item_id=item.id, grader="rubric", score=None, error="no judge model bound"))
             continue
         ctx = item.rubric.context
-        verdict = judge_item(item, judge, trace if ctx.trace else "", render_context(view, ctx.files, ctx.tools))
+        verdict = judge_item(item, judge, trace if ctx.trace else "", render_context(view, ctx))
         grades.append(
             Grade(item_id=item.id, grader="rubric", score=verdict.score, reason=verdict.reason, error=verdict.error)
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from engine.schema.events import (
     AgentMessage,
@@ -13,7 +14,9 @@ from engine.schema.events import (
     UserMessage,
     WorkspaceChanged,
 )
-from graders.view import EvidenceView
+from engine.schema.session import RubricContext
+from graders.rules.json_path_equals import lookup
+from graders.view import EvidenceView, ToolRecord
 
 FIELD_CAP = 800
 FILE_CAP = 6_000
@@ -45,15 +48,38 @@ def render_trace(events: list[Event]) -> str:
     return "\n".join(lines)
 
 
-def render_context(view: EvidenceView, files: list[str], tools: list[str]) -> str:
-    """The selected final files and the selected tools' calls and results."""
+def _result_text(rec: ToolRecord) -> str:
+    return f"ERROR {rec.error}" if rec.error else json.dumps(rec.output, ensure_ascii=False, default=str)
+
+
+def _selected(data: Any, paths: list[str]) -> str:
+    picked: dict[str, Any] = {}
+    for path in paths:
+        try:
+            picked[path] = lookup(data, path)
+        except (KeyError, IndexError, TypeError):
+            picked[path] = "(absent)"
+    return _cut(json.dumps(picked, ensure_ascii=False, default=str), FIELD_CAP)
+
+
+def render_context(view: EvidenceView, context: RubricContext) -> str:
+    """The selected final files, the selected tools' calls and results, and selected fields of tool calls."""
     parts: list[str] = []
-    for path in files:
+    for path in context.files:
         text = view.read_text(path)
         parts.append(f"FILE {path}:\n" + ("(missing)" if text is None else _cut(text, FILE_CAP)))
     for rec in view.tool_records:
-        if rec.name in tools:
-            result = f"ERROR {rec.error}" if rec.error else json.dumps(rec.output, ensure_ascii=False, default=str)
+        if rec.name in context.tools:
             args = json.dumps(rec.arguments, ensure_ascii=False)
-            parts.append(f"TOOL {rec.name} call={_cut(args, FIELD_CAP)} result={_cut(result, FIELD_CAP)}")
+            parts.append(f"TOOL {rec.name} call={_cut(args, FIELD_CAP)} result={_cut(_result_text(rec), FIELD_CAP)}")
+        for sel in context.tool_fields:
+            if sel.tool != rec.name:
+                continue
+            line = f"TOOL {rec.name} (turn {rec.turn})"
+            line += f" arguments={_selected(rec.arguments, sel.arguments)}" if sel.arguments else ""
+            if rec.error:
+                line += f" ERROR {_cut(rec.error, FIELD_CAP)}"
+            elif sel.result:
+                line += f" result={_selected(rec.output, sel.result)}"
+            parts.append(line)
     return "\n\n".join(parts)

@@ -15,7 +15,8 @@ class ItemScore(Strict):
     grader: str = Field(description="'rule' or 'rubric'.")
     score: float | None = Field(description="1.0, 0.0 or None when the grader errored.")
     weight: float = Field(description="Item weight.")
-    mandatory: bool = Field(description="Whether the item gates the session.")
+    mandatory: bool = Field(description="Whether the item gates the session (mandatory: true or tier mandatory).")
+    tier: str | None = Field(default=None, description="KWBench tier: mandatory, good, ideal, or None.")
     reason: str = Field(default="", description="Justification.")
 
 
@@ -30,6 +31,17 @@ class RoleUsage(Strict):
     latency_s: float = Field(default=0.0, description="Summed wall time of the calls.")
 
 
+class EvidenceScore(Strict):
+    """Which of the sources that make the session's intents recoverable the agent read (seed 000)."""
+
+    relevant: list[str] = Field(description="Source units: a workspace path, or 'session:<id>' for an earlier session.")
+    found: list[str] = Field(description="Source units the agent read at least one file of.")
+    read: list[str] = Field(description="Workspace files the agent read this session (not ones it created).")
+    precision: float = Field(description="Read files that belong to a source unit / read files (0 if none read).")
+    recall: float = Field(description="Source units found / source units.")
+    f1: float = Field(description="Harmonic mean of precision and recall (0 when both are 0).")
+
+
 class SessionResult(Strict):
     """Metrics of one session."""
 
@@ -42,10 +54,25 @@ class SessionResult(Strict):
     proc: float | None = Field(description="(completed + inferred) / intents; None without intents.")
     comp: float | None = Field(description="Mean checklist score; None without gradable items.")
     comp_weighted: float | None = Field(description="Weight-averaged checklist score.")
-    comp_gated: float | None = Field(description="comp, or 0 when a mandatory item failed.")
+    comp_gated: float | None = Field(
+        description="comp, or 0 when a mandatory item failed; None when comp is None or the gate is undetermined."
+    )
+    gate_passed: bool | None = Field(
+        default=None,
+        description="False if a mandatory item failed, None if none failed but one errored, else True.",
+    )
+    comp_conditional: float | None = Field(default=None, description="comp when the gate passed, else None.")
+    tier_score: float | None = Field(
+        default=None,
+        description="KWBench 3-tier score: 0 if a mandatory item failed, else 0.40 + 0.35·g + 0.25·i "
+        "(g, i: pass rates of good and ideal items, 1 for an empty tier); None without tiers or gate undetermined.",
+    )
     rule_comp: float | None = Field(description="Mean over rule items only.")
     grader_errors: int = Field(description="Items whose grader errored (excluded from Comp).")
     items: list[ItemScore] = Field(description="Per-item verdicts.")
+    evidence: EvidenceScore | None = Field(
+        default=None, description="Evidence retrieval score; None when no intent cites a workspace or session source."
+    )
     usage: dict[str, RoleUsage] = Field(default_factory=dict, description="Model usage per role.")
 
 
@@ -56,5 +83,20 @@ class EpisodeResult(Strict):
     sessions: list[SessionResult] = Field(description="Per-session results, in order.")
     proc: float | None = Field(description="Mean session Proc.")
     comp: float | None = Field(description="Mean session Comp.")
+    comp_gated: float | None = Field(default=None, description="Mean session gated Comp.")
+    gate_pass_rate: float | None = Field(
+        default=None, description="Sessions whose gate passed / sessions with a Comp and a determined gate."
+    )
+    comp_conditional: float | None = Field(
+        default=None,
+        description="Mean Comp over sessions whose gate passed (comp_gated = gate_pass_rate · comp_conditional).",
+    )
+    tier_score: float | None = Field(default=None, description="Mean 3-tier score over sessions with tiers.")
+    tier_conditional: float | None = Field(
+        default=None, description="Mean 3-tier score over tiered sessions whose gate passed."
+    )
+    evidence_precision: float | None = Field(default=None, description="Mean session evidence precision.")
+    evidence_recall: float | None = Field(default=None, description="Mean session evidence recall.")
+    evidence_f1: float | None = Field(default=None, description="Mean session evidence F1.")
     status_counts: dict[str, int] = Field(description="completed / inferred / provided / open counts.")
     mean_turns: float = Field(description="Mean agent turns per session.")

@@ -12,6 +12,7 @@ from engine.schema.rules import RuleSpec
 Category = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
 TriggerKind = Literal["user", "webhook", "heartbeat", "schedule"]
 IntentScope = Literal["session", "persistent"]
+Tier = Literal["mandatory", "good", "ideal"]
 
 
 class Trigger(Strict):
@@ -27,6 +28,11 @@ class SessionSource(Strict):
     """The intent is recoverable from an earlier session of the episode."""
 
     session: str = Field(description="Id of an earlier session where the requirement was established.")
+    files: list[str] = Field(
+        default_factory=list,
+        description="Workspace files that session left behind which carry the requirement; evidence scoring "
+        "credits reading one of them, or the session's history file memory/history/<session>.md.",
+    )
 
 
 class WorkspaceSource(Strict):
@@ -61,11 +67,32 @@ class HiddenIntent(Strict):
     )
 
 
+class ToolFields(Strict):
+    """Selected fields of every call of one tool, shown to a rubric judge (seed 001 App. C.4–C.5)."""
+
+    tool: str = Field(description="Tool name, e.g. 'gmail__send_email'.")
+    arguments: list[str] = Field(
+        default_factory=list, description="Dotted paths into the call's arguments, e.g. 'body' or 'items[0].id'."
+    )
+    result: list[str] = Field(
+        default_factory=list, description="Dotted paths into the call's result, e.g. 'response.thread_id'."
+    )
+
+    @model_validator(mode="after")
+    def _some_field(self) -> ToolFields:
+        if not self.arguments and not self.result:
+            raise ValueError("select at least one of 'arguments' or 'result' (or list the tool under 'tools')")
+        return self
+
+
 class RubricContext(Strict):
     """Context a rubric judge sees besides the rendered trace (seed 001 App. C.5)."""
 
     files: list[str] = Field(default_factory=list, description="Workspace files whose final content is shown.")
     tools: list[str] = Field(default_factory=list, description="Tool names whose calls and results are shown.")
+    tool_fields: list[ToolFields] = Field(
+        default_factory=list, description="Only these fields of these tools' calls and results are shown."
+    )
     trace: bool = Field(default=True, description="Whether the rendered conversation trace is shown.")
 
 
@@ -84,12 +111,24 @@ class ChecklistItem(Strict):
     rubric: RubricGrader | None = Field(default=None, description="Judge-model grader; exclusive with 'rule'.")
     weight: float = Field(default=1.0, gt=0, description="Weight in the weighted Comp.")
     mandatory: bool = Field(default=False, description="If it fails, the session's gated Comp is 0.")
+    tier: Tier | None = Field(
+        default=None,
+        description="KWBench tier: 'mandatory' (gates, like mandatory: true), 'good' or 'ideal'; a session with "
+        "tiers gets the 3-tier score 0.40 + 0.35·good + 0.25·ideal when no mandatory item fails.",
+    )
 
     @model_validator(mode="after")
     def _one_grader(self) -> ChecklistItem:
         if (self.rule is None) == (self.rubric is None):
             raise ValueError("exactly one of 'rule' or 'rubric' must be set")
+        if self.mandatory and self.tier not in (None, "mandatory"):
+            raise ValueError(f"a mandatory item cannot have tier {self.tier!r}")
         return self
+
+    @property
+    def gates(self) -> bool:
+        """Whether failing this item fails the session's mandatory gate."""
+        return self.mandatory or self.tier == "mandatory"
 
 
 class ToolCallSpec(Strict):

@@ -88,7 +88,12 @@ def test_cache_switches_per_role_and_cached_calls_are_metered_as_cached(tmp_path
         meter.complete([Message("user", role)])
     usage = [(e.role, e.cached) for e in events if isinstance(e, ModelUsage)]
     assert usage == [
-        ("judge", False), ("judge", True), ("user", False), ("user", True), ("agent", False), ("agent", False)
+        ("judge", False),
+        ("judge", True),
+        ("user", False),
+        ("user", True),
+        ("agent", False),
+        ("agent", False),
     ]
     assert len(inner.calls) == 4
 
