@@ -74,6 +74,7 @@ def test_fixture_loads_through_the_registry_and_snapshots(tmp_path: Path) -> Non
         ({"orders": [{"created_at": "2025-01-01T00:00:00", "address": "Cabin", "payment_card": "Visa",
                       "items": [{"product": "Yoga Mat"}]}]}, "orders[0].address", "no address named 'Cabin'"),
         ({"promo_code": "FREE"}, "promo_code", "unknown promo code"),
+        ({"cart": [{"product": "Yoga Mat", "gift_wrap_quantity": 2}]}, "cart[0].gift_wrap_quantity", "gift-wrapped"),
         ({"products": [{"name": "X", "seller": "Nobody", "product_type": "t", "price": 1}]}, "products[0].seller",
          "unknown seller"),
     ],

@@ -199,6 +199,8 @@ def _lines(state: AmazonState, lines: list[LineFixture], where: str) -> list[Lin
         product = resolve(state, line, f"{where}[{n}]")
         if any(item.product_id == product.product_id for item in out):
             raise SeedError(f"{where}[{n}]", f"{line.product!r} is listed twice; add up the quantities")
+        if line.gift_wrap_quantity > line.quantity:
+            raise SeedError(f"{where}[{n}].gift_wrap_quantity", "more units gift-wrapped than in the line")
         out.append(
             LineItem(
                 product_id=product.product_id,
