@@ -59,11 +59,12 @@ def check_apps(bundle: PersonaBundle) -> list[Problem]:
     if not uses_apps(bundle):
         return []
     folder = fixtures_dir(bundle)
+    out: list[Problem] = []
     try:
         load_apps(bundle)
     except FixtureError as exc:
-        return [Problem(p.file, p.field, p.message) for p in exc.problems]
-    return [
+        out += [Problem(p.file, p.field, p.message) for p in exc.problems]
+    return out + [
         Problem(str(bundle.files[spec.id]), "toolsets", f"uses '{name}' but {folder / name}.yaml does not exist")
         for spec in bundle.sessions
         for name in spec.toolsets
