@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from engine.cli_audit import audit_cmd
 from engine.cli_sandbox import sandbox_app
 from engine.config_io import load_config
 from engine.loader import DataError, load_persona
@@ -27,6 +28,7 @@ from engine.validate import validate_path
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
 app.add_typer(sandbox_app, name="sandbox")
+app.command("audit")(audit_cmd)
 console = Console()
 
 

@@ -1,0 +1,81 @@
+"""`proact audit RUN_DIR... --judges m1,m2`: re-judge a run's judgments with other models (graders/audit.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from engine.loader import DataError
+from engine.models.roles import bind_role
+from engine.ports import ChatModel
+from engine.schema.config import CacheConfig, ModelBinding
+from graders.audit import AuditReport, audit
+from graders.audit_cases import run_cases
+
+console = Console()
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.2f}"
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def audit_tables(report: AuditReport) -> list[Table]:
+    """Disagreement per source (like seed 001 Table 6), kappa per rater pair, rank correlations."""
+    sources = Table(title="disagreement with the run (%)")
+    for col in ("audit source", "checklist", "n", "err", "hidden intents", "n", "err"):
+        sources.add_column(col, justify="left" if col == "audit source" else "right")
+    for r in report.sources:
+        sources.add_row(
+            r.source, _pct(r.checklist_disagreement), str(r.checklist_n), str(r.checklist_errors),
+            _pct(r.intent_disagreement), str(r.intent_n), str(r.intent_errors),
+        )  # fmt: skip
+    pairs = Table(title="Cohen's kappa per rater pair")
+    for col in ("rater a", "rater b", "kind", "n", "disagree %", "kappa"):
+        pairs.add_column(col, justify="right" if col in ("n", "disagree %", "kappa") else "left")
+    for p in report.pairs:
+        pairs.add_row(p.a, p.b, p.kind, str(p.n), _pct(p.disagreement), _num(p.kappa))
+    ranks = Table(title="Spearman rho of the run ranking per rater pair")
+    for col in ("rater a", "rater b", "metric", "runs", "rho"):
+        ranks.add_column(col, justify="right" if col in ("runs", "rho") else "left")
+    for c in report.correlations:
+        ranks.add_row(c.a, c.b, c.metric, str(c.runs), _num(c.rho))
+    return [sources, pairs, ranks]
+
+
+def audit_cmd(
+    run_dirs: Annotated[list[Path], typer.Argument(help="Run directories (one per agent model for rankings).")],
+    judges: Annotated[str, typer.Option(help="Comma-separated audit judge models (litellm strings).")],
+    api_base: Annotated[str | None, typer.Option(help="Base URL of the judges' server.")] = None,
+    key_env: Annotated[str | None, typer.Option(help="Environment variable holding the judges' key.")] = None,
+    cache_dir: Annotated[str, typer.Option(help="Call cache folder.")] = CacheConfig().dir,
+    out: Annotated[Path | None, typer.Option(help="Report JSON (default: <first run dir>/audit.json).")] = None,
+) -> None:
+    """Re-judge every rubric item and LLM intent assignment; report disagreement, kappa and rank correlation."""
+    names = [j.strip() for j in judges.split(",") if j.strip()]
+    labels = [str(d) for d in run_dirs] if len({d.name for d in run_dirs}) < len(run_dirs) else None
+    try:
+        runs = [run_cases(d, labels[n] if labels else None) for n, d in enumerate(run_dirs)]
+    except (DataError, OSError, ValueError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    cache = CacheConfig(dir=cache_dir)
+    models: dict[str, ChatModel] = {
+        name: bind_role(ModelBinding(model=name, api_base=api_base, api_key_env=key_env), "judge", cache)
+        for name in names
+    }
+    report = audit(runs, models)
+    for note in report.notes:
+        console.print(f"[bold red]{note}[/bold red]" if note.startswith("WARNING") else f"[yellow]{note}[/yellow]")
+    for table in audit_tables(report):
+        console.print(table)
+    path = out or run_dirs[0] / "audit.json"
+    path.write_text(report.model_dump_json(indent=2), encoding="utf-8")
+    console.print(f"audit written to {path}")
