@@ -8,6 +8,7 @@ from pydantic import Field
 
 from sandbox.apps.base import Account, Api, AppError, TokenArgs
 from sandbox.apps.file_system.state import File, FileSystemState, normalise, parent_of
+from sandbox.apps.query import iso
 from sandbox.apps.world import Call
 
 
@@ -217,8 +218,8 @@ def show_file(args: ShowFileArgs, call: Call) -> dict[str, Any]:
         "file_id": found.file_id,
         "path": found.path,
         "content": found.content,
-        "created_at": found.created_at.isoformat(),
-        "updated_at": found.updated_at.isoformat(),
+        "created_at": iso(found.created_at),
+        "updated_at": iso(found.updated_at),
     }
 
 
