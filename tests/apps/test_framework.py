@@ -128,3 +128,30 @@ def test_clock_fixture(tmp_path: Path) -> None:
     )
     world.end_session()
     assert world.clock.now.isoformat() == "2027-05-01T09:30:00"
+
+
+FAILING_CALLS = [
+    ("gmail__send_email", {"email_addresses": [AMIRA], "subject": "s", "body": "b",
+                           "attachment_file_paths": ["~/documents/agenda.txt", "~/missing.txt"]}),
+    ("gmail__update_draft", {"draft_id": 1, "belongs_to_email_thread_id": 1, "response_to_email_id": 1,
+                             "scheduled_send_at": "2020-01-01|00:00:00"}),
+    ("todoist__create_task", {"project_id": 0, "title": "t", "due_date": "2026-13-01"}),
+    ("todoist__create_sub_task", {"task_id": 1, "title": "t", "due_date": "tomorrow"}),
+    ("todoist__update_task", {"task_id": 2, "due_date": "2026-04-01", "duration": 3}),
+    ("file_system__copy_file", {"source_file_path": "~/documents/agenda.txt", "destination_file_path": "~/x"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tool", "arguments"), FAILING_CALLS, ids=[t for t, _ in FAILING_CALLS])
+def test_a_failed_call_changes_nothing(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> None:
+    bench = Bench(tmp_path, {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM})
+    for app in ("gmail", "todoist", "file_system"):
+        bench.login(app)
+    arguments = (
+        {**arguments, "file_system_access_token": bench.tokens["file_system"]}
+        if tool == "gmail__send_email"
+        else arguments
+    )
+    before = {name: state.model_dump() for name, state in bench.world.states.items()}
+    assert bench.err(tool, **arguments)
+    assert {name: state.model_dump() for name, state in bench.world.states.items()} == before

@@ -110,13 +110,15 @@ def update_draft(args: UpdateDraftArgs, call: Call) -> dict[str, Any]:
     changes = args.model_dump(exclude={"access_token", "draft_id"}, exclude_none=True)
     if not changes:
         raise AppError("Nothing to update: give at least one field to change.")
-    if "belongs_to_email_thread_id" in changes or "response_to_email_id" in changes:
+    retarget = "belongs_to_email_thread_id" in changes or "response_to_email_id" in changes
+    if retarget:
         _reply_target(call, args.access_token, args.belongs_to_email_thread_id, args.response_to_email_id)
+    schedule = args.scheduled_send_at
+    if schedule is not None:
+        draft.scheduled_send_at = None if schedule == CLEAR else _future(schedule, call)
+    if retarget:
         draft.belongs_to_email_thread_id = args.belongs_to_email_thread_id
         draft.response_to_email_id = args.response_to_email_id
-    if args.scheduled_send_at is not None:
-        clear = args.scheduled_send_at == CLEAR
-        draft.scheduled_send_at = None if clear else _future(args.scheduled_send_at, call)
     if args.email_addresses is not None:
         draft.recipients = list(args.email_addresses)
     draft.subject = draft.subject if args.subject is None else args.subject

@@ -66,12 +66,11 @@ def known_recipients(state: GmailState, addresses: list[str]) -> list[str]:
 def load_attachments(call: Call, paths: list[str] | None, fs_token: str | None) -> list[Attachment]:
     """Copies of file_system files to attach (the file_system token's user must own them)."""
     state = call.state(GmailState)
-    out = []
-    for path in paths or []:
-        found = resolve_file(call, fs_token, path)
-        name = found.path.rsplit("/", 1)[-1]
-        out.append(Attachment(id=state.next_id("attachment"), file_name=name, content=found.content))
-    return out
+    files = [resolve_file(call, fs_token, path) for path in paths or []]
+    return [
+        Attachment(id=state.next_id("attachment"), file_name=f.path.rsplit("/", 1)[-1], content=f.content)
+        for f in files
+    ]
 
 
 def deliver(call: Call, sender: Account, mail: Outgoing) -> tuple[int, int]:

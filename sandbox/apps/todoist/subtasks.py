@@ -32,13 +32,14 @@ def create_sub_task(args: CreateSubTaskArgs, call: Call) -> dict[str, Any]:
     state, account = login(call, args.access_token)
     task = task_for(call, state, account, args.task_id)
     check_duration(args.duration, args.duration_unit)
+    due = due_date(args.due_date)
     sub_task_id = state.next_id("sub_task")
     sub_task = SubTask(
         sub_task_id=sub_task_id,
         task_id=task.task_id,
         title=args.title,
         description=args.description,
-        due_date=due_date(args.due_date),
+        due_date=due,
         priority=args.priority,
         duration=args.duration,
         duration_unit=args.duration_unit,

@@ -37,6 +37,7 @@ def create_task(args: CreateTaskArgs, call: Call) -> dict[str, Any]:
     ):
         raise AppError("The section does not belong to the project.")
     check_duration(args.duration, args.duration_unit)
+    due = due_date(args.due_date)
     task_id = state.next_id("task")
     task = Task(
         task_id=task_id,
@@ -44,7 +45,7 @@ def create_task(args: CreateTaskArgs, call: Call) -> dict[str, Any]:
         section_id=args.section_id,
         title=args.title,
         description=args.description,
-        due_date=due_date(args.due_date),
+        due_date=due,
         priority=args.priority,
         duration=args.duration,
         duration_unit=args.duration_unit,
@@ -79,15 +80,17 @@ class UpdateTaskArgs(TaskArgs):
 
 def apply_common(item: Any, args: Any) -> None:
     """Apply title, description, due_date, duration, priority and is_completed changes (tasks and sub-tasks)."""
+    due = item.due_date
     if args.due_date is not None:
-        item.due_date = None if args.due_date == CLEAR else due_date(args.due_date)
+        due = None if args.due_date == CLEAR else due_date(args.due_date)
+    duration, unit = item.duration, item.duration_unit
     if args.duration == 0:
-        item.duration = item.duration_unit = None
+        duration = unit = None
     elif args.duration is not None or args.duration_unit is not None:
         duration = item.duration if args.duration is None else args.duration
         unit = args.duration_unit or item.duration_unit
         check_duration(duration, unit)
-        item.duration, item.duration_unit = duration, unit
+    item.due_date, item.duration, item.duration_unit = due, duration, unit
     for key in ("title", "description", "priority", "is_completed"):
         if getattr(args, key) is not None:
             setattr(item, key, getattr(args, key))
