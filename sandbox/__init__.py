@@ -1,1 +1,1 @@
-"""The world the agent acts in: workspace adapters, change detection, snapshots (and later apps)."""
+"""The world the agent acts in: workspace adapters, change detection, snapshots, and the simulated apps."""
