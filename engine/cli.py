@@ -40,8 +40,7 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
     """Per-persona Proc / Comp summary."""
     table = Table(title="proact results (%)")
     table.add_column("persona", no_wrap=True)
-    columns = ("sess", "Proc", "Comp", "rule", "gated", "gate pass", "cond", "tier", "evid F1")
-    for col in (*columns, "C/I/P/open", "turns", "grader err"):
+    for col in ("sess", "Proc", "Comp", "rule", "gated", "C/I/P/open", "turns", "grader err"):
         table.add_column(col, justify="right", no_wrap=True)
     for ep in episodes:
         rule = [s.rule_comp for s in ep.sessions if s.rule_comp is not None]
@@ -53,14 +52,23 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
             _pct(ep.comp),
             _pct(sum(rule) / len(rule) if rule else None),
             _pct(ep.comp_gated),
-            _pct(ep.gate_pass_rate),
-            _pct(ep.comp_conditional),
-            _pct(ep.tier_score),
-            _pct(ep.evidence_f1),
             f"{c['completed']}/{c['inferred']}/{c['provided']}/{c['open']}",
             f"{ep.mean_turns:.1f}",
             str(sum(s.grader_errors for s in ep.sessions)),
         )
+    return table
+
+
+def gate_table(episodes: list[EpisodeResult]) -> Table:
+    """Per-persona mandatory gate, conditional Comp, 3-tier score and evidence retrieval."""
+    table = Table(title="gate, tiers and evidence (%)")
+    table.add_column("persona", no_wrap=True)
+    for col in ("gate pass", "cond Comp", "tier", "tier cond", "evid P", "evid R", "evid F1"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for ep in episodes:
+        values = (ep.gate_pass_rate, ep.comp_conditional, ep.tier_score, ep.tier_conditional)
+        evidence = (ep.evidence_precision, ep.evidence_recall, ep.evidence_f1)
+        table.add_row(ep.persona, *(_pct(v) for v in (*values, *evidence)))
     return table
 
 
@@ -119,6 +127,7 @@ def run_cmd(
             console.print(f"[red]workspace: {exc}[/red]")
             raise typer.Exit(2) from exc
     console.print(summary_table(outcome.episodes))
+    console.print(gate_table(outcome.episodes))
     console.print(f"run directory: {outcome.run_dir}")
 
 
@@ -176,3 +185,4 @@ def grade_cmd(
     meter = None if binding is None else bind_role(binding, "judge", cache)
     episodes = regrade_run(run_dir, meter)
     console.print(summary_table(episodes))
+    console.print(gate_table(episodes))
