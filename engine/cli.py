@@ -84,6 +84,9 @@ def run_cmd(
     workspace: Annotated[str | None, typer.Option(help="auto, docker, local or memory.")] = None,
     run_id: Annotated[str | None, typer.Option(help="Run directory name (reuse one to resume).")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue this run directory with its saved config.")] = None,
+    branch: Annotated[
+        str | None, typer.Option(help="RUN_DIR@SESSION: start at SESSION from that run's state; earlier ones reused.")
+    ] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
 ) -> None:
     """Run persona episodes and print a Proc/Comp summary."""
@@ -99,15 +102,19 @@ def run_cmd(
     if resume is not None:
         config = resume / "config.yaml"
         overrides += [f"runs_dir={resume.parent}", f"run_id={resume.name}"]
+    if branch is not None:
+        source, _, at = branch.rpartition("@")
+        overrides += [f"branch.from_run={source}", f"branch.at={at}"]
     try:
         cfg = load_config(config, overrides)
         bundles = [load_persona(Path(p)) for p in cfg.personas]
+        total = count_sessions(cfg, bundles)
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task("sessions", total=count_sessions(cfg, bundles))
+        task = progress.add_task("sessions", total=total)
 
         def done(result: SessionResult) -> None:
             progress.update(

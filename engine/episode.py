@@ -15,6 +15,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from engine.agents.base import Agent
 from engine.apps import APPS_FILE, apps_of
+from engine.branch import branch_point
 from engine.conditions import depends_on, opening_context, prepare_workspace, render_transcript, skipped_by_ablation
 from engine.graph import build_episode_graph, build_session_graph
 from engine.loader import PersonaBundle
@@ -110,6 +111,7 @@ class _Steps:
     on_event: EventCallback | None = None
     seed: bytes = b""
     apps_seed: bytes = b""
+    branched: bool = False
     results: list[SessionResult] = field(default_factory=list)
     transcripts: dict[str, str] = field(default_factory=dict)
 
@@ -142,7 +144,8 @@ class _Steps:
     def run_step(self, index: int) -> None:
         """Run the session at `index`, then write its result and workspace and apps snapshots."""
         spec = self.sessions[index]
-        prepare_workspace(self.config.memory, self.deps.workspace, self.seed, first=index == 0)
+        first = index == 0 and not self.branched
+        prepare_workspace(self.config.memory, self.deps.workspace, self.seed, first=first)
         apps = apps_of(self.deps.services)
         if apps is not None and self.config.memory == "isolated":
             apps.restore(self.apps_seed)
@@ -196,19 +199,28 @@ def run_episode(
 ) -> EpisodeResult:
     """Run the episode graph. With `out_dir`, its SQLite checkpoint lets a killed run resume at the next session.
 
+    With `config.branch`, the episode starts at `branch.at` from the source run's state (engine/branch.py).
+
     `on_session` sees each finished session's result; `on_event` every trajectory event (persona, session, event).
     """
     sessions = selected_sessions(bundle, config.sessions, config.ablate)
     seed = deps.workspace.snapshot()
     apps = apps_of(deps.services)
     apps_seed = b"" if apps is None else apps.snapshot()
-    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, on_event, seed=seed, apps_seed=apps_seed)
+    point = None
+    if config.branch is not None:
+        point, sessions = branch_point(config.branch, bundle, sessions, with_apps=apps is not None)
+    steps = _Steps(bundle, config, deps, sessions, out_dir, on_session, on_event, seed, apps_seed, point is not None)
+    if point is not None:
+        steps.transcripts.update(point.transcripts())
     graph_config: Any = {"configurable": {"thread_id": bundle.persona.id}, "recursion_limit": 2 * len(sessions) + 10}
     with _checkpointer(out_dir) as saver:
         graph = build_episode_graph(saver)
         saved = graph.get_state(graph_config)
         done = int(saved.values.get("next", 0)) if saved.values else 0
         steps.catch_up(done)
+        if done == 0 and point is not None:
+            point.restore(deps.workspace, apps)
         if done < len(sessions):
             start = None if saved.next else {"next": 0}
             graph.invoke(start, graph_config, context=EpisodeRuntime(len(sessions), steps.run_step))

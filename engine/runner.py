@@ -12,6 +12,7 @@ import yaml
 
 from engine.agents.registry import make_agent
 from engine.apps import load_apps, uses_apps
+from engine.branch import branch_point
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models.metered import MeteredModel
@@ -113,5 +114,11 @@ def run(
 
 
 def count_sessions(config: RunConfig, bundles: list[PersonaBundle]) -> int:
-    """How many sessions the run will execute (for progress bars)."""
-    return sum(len(selected_sessions(b, config.sessions, config.ablate)) for b in bundles)
+    """How many sessions the run will execute (for progress bars); a branch that cannot start is a BranchError."""
+    total = 0
+    for bundle in bundles:
+        sessions = selected_sessions(bundle, config.sessions, config.ablate)
+        if config.branch is not None:
+            sessions = branch_point(config.branch, bundle, sessions, with_apps=uses_apps(bundle))[1]
+        total += len(sessions)
+    return total

@@ -99,6 +99,16 @@ class CacheConfig(Strict):
     judge: bool = Field(default=True, description="Serve the judge's calls from the cache (re-grading is free).")
 
 
+class BranchConfig(Strict):
+    """Start each episode at a session boundary of a finished run (ablations that branch an episode)."""
+
+    from_run: str = Field(description="Run directory whose session snapshots the branch starts from.")
+    at: str = Field(
+        description="First session to run; the workspace and apps start as the source run left them after the "
+        "session before it, and earlier sessions are not rerun."
+    )
+
+
 class RunConfig(Strict):
     """Everything that determines a run, saved resolved into the run directory."""
 
@@ -123,6 +133,9 @@ class RunConfig(Strict):
         "(tests), or auto: docker when a daemon answers and the sandbox image is built, else local with a warning.",
     )
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig, description="Docker workspace settings.")
+    branch: BranchConfig | None = Field(
+        default=None, description="Branch from a finished run at a session instead of running from the seed."
+    )
     limits: Limits = Field(default_factory=Limits, description="Fuses and caps.")
     cache: CacheConfig = Field(default_factory=CacheConfig, description="LLM call cache, per role.")
     runs_dir: str = Field(default="runs", description="Where run directories are created.")

@@ -1,0 +1,68 @@
+"""Branching an episode: start at a session boundary of a finished run instead of at the seed.
+
+An ablation often changes one thing (memory mode, agent model, a no-memory rerun of a group's last
+session) for the sessions after a point, everything before it being the same. A branch reuses the
+source run's snapshots instead of rerunning that prefix: the workspace and the apps are restored as
+the source run left them after the session preceding `branch.at`, the transcripts of the earlier
+sessions (for the oracle mode) are read from its trajectories, and only `branch.at` and later run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.apps import APPS_FILE
+from engine.conditions import render_transcript
+from engine.loader import PersonaBundle
+from engine.ports import AppStore, Workspace
+from engine.schema.config import BranchConfig
+from engine.schema.session import SessionSpec
+from engine.trajectory import read_trajectory
+
+WORKSPACE_FILE = "workspace.tar"
+
+
+class BranchError(ValueError):
+    """The source run cannot be branched at the requested session."""
+
+
+@dataclass(frozen=True)
+class BranchPoint:
+    """Where one persona's branched episode starts."""
+
+    source: Path
+    before: list[str]
+
+    def restore(self, workspace: Workspace, apps: AppStore | None) -> None:
+        """Put the workspace and the apps in the state the source run had after the last earlier session."""
+        if not self.before:
+            return
+        last = self.source / self.before[-1]
+        workspace.restore((last / WORKSPACE_FILE).read_bytes())
+        if apps is not None:
+            apps.restore((last / APPS_FILE).read_bytes())
+
+    def transcripts(self) -> dict[str, str]:
+        """The source run's earlier sessions as the oracle memory mode shows them."""
+        return {
+            sid: render_transcript(sid, read_trajectory(self.source / sid / "trajectory.jsonl")) for sid in self.before
+        }
+
+
+def branch_point(
+    branch: BranchConfig, bundle: PersonaBundle, sessions: list[SessionSpec], with_apps: bool
+) -> tuple[BranchPoint, list[SessionSpec]]:
+    """The branch point of `bundle` and the sessions still to run; BranchError names what is missing."""
+    ids = [s.id for s in sessions]
+    if branch.at not in ids:
+        raise BranchError(f"branch.at: {bundle.persona.id} runs no session {branch.at!r} (sessions: {', '.join(ids)})")
+    start = ids.index(branch.at)
+    source = Path(branch.from_run) / bundle.persona.id
+    before = ids[:start]
+    needed = [WORKSPACE_FILE, "trajectory.jsonl"] + ([APPS_FILE] if with_apps else [])
+    for sid in before:
+        missing = [name for name in needed if not (source / sid / name).is_file()]
+        if missing:
+            raise BranchError(f"branch.from_run: {source / sid} has no {', '.join(missing)} (did that session finish?)")
+    return BranchPoint(source, before), sessions[start:]
