@@ -13,6 +13,7 @@ import yaml
 from engine.agents.registry import make_agent
 from engine.apps import load_apps, uses_apps
 from engine.branch import branch_point
+from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models.metered import MeteredModel
@@ -20,8 +21,6 @@ from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import write_results
 from engine.schema.config import RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
-from engine.tools.web_corpus import load_web_corpus
-from engine.tools.web_search import WEB_SERVICE
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
 from sandbox.apps.tools import APPS_SERVICE
@@ -56,9 +55,7 @@ def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
         agent_model = bind_role(config.agent.model, "agent", config.cache)
         meters.append(agent_model)
     solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
-    services: dict[str, Any] = {}
-    if bundle.episode.web_corpus is not None:
-        services[WEB_SERVICE] = load_web_corpus(bundle.data_root / bundle.episode.web_corpus)
+    services: dict[str, Any] = load_data_services(bundle)
     if uses_apps(bundle):
         services[APPS_SERVICE] = load_apps(bundle)
     return EpisodeDeps(

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from engine.agents.passive import PassiveAgent
 from engine.agents.reference import ReferenceAgent
 from engine.apps import check_apps, load_apps, restored_apps, services_with, uses_apps
+from engine.datasets import check_data_services, load_data_services
 from engine.episode import EpisodeDeps, run_session
 from engine.leakage import LEAK_THRESHOLD, leak_score
 from engine.loader import DataError, PersonaBundle, Problem, _loc, find_personas, load_persona
@@ -21,7 +22,6 @@ from engine.schema.config import RunConfig
 from engine.schema.rules import RuleSpec
 from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
 from engine.tools.registry import TOOLSETS, tools_for
-from engine.tools.web_corpus import load_web_corpus
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
 from graders.rules import REGISTRY
@@ -136,30 +136,11 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
         out.append(
             Problem(episode_file, "workspace_seed", f"{bundle.data_root / bundle.episode.workspace_seed} not found")
         )
-    out += _check_web(bundle, episode_file)
+    out += check_data_services(bundle)
     out += check_apps(bundle)
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
     return out
-
-
-def _check_web(bundle: PersonaBundle, episode_file: str) -> list[Problem]:
-    """The offline web corpus loads, and sessions that use the `web` toolset have one."""
-    if bundle.episode.web_corpus is None:
-        return [
-            Problem(
-                str(bundle.files.get(spec.id, episode_file)),
-                "toolsets",
-                "uses 'web' but episode.yaml has no web_corpus",
-            )
-            for spec in bundle.sessions
-            if "web" in spec.toolsets
-        ]
-    try:
-        load_web_corpus(bundle.data_root / bundle.episode.web_corpus)
-    except (ValueError, OSError) as exc:
-        return [Problem(episode_file, "web_corpus", str(exc))]
-    return []
 
 
 def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
@@ -169,6 +150,7 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
     workspace = MemoryWorkspace(bundle.seed_files())
     reference = ReferenceAgent({s.id: s.reference for s in bundle.sessions}, bundle.root)
     apps = load_apps(bundle) if uses_apps(bundle) else None
+    data = load_data_services(bundle)
     for spec in bundle.sessions:
         file = str(bundle.files[spec.id])
         before = workspace.snapshot()
@@ -179,11 +161,11 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
                 out.append(
                     Problem(file, f"hidden_intents[{n}].source.workspace", f"{src.workspace} is not in the workspace")
                 )
-        gold_deps = EpisodeDeps(reference, RulesUser(), workspace, services=services_with(apps))
+        gold_deps = EpisodeDeps(reference, RulesUser(), workspace, services={**data, **services_with(apps)})
         gold = run_session(bundle, spec, config, gold_deps, TrajectoryLog())
         idle_ws = MemoryWorkspace()
         idle_ws.restore(before)
-        idle_services = {} if apps is None else restored_apps(apps_before)
+        idle_services = {**data, **({} if apps is None else restored_apps(apps_before))}
         idle_deps = EpisodeDeps(PassiveAgent(), RulesUser(), idle_ws, services=idle_services)
         idle = run_session(bundle, spec, config, idle_deps, TrajectoryLog())
         if apps is not None:

@@ -34,5 +34,10 @@ class Episode(Strict):
         description="Folder (relative to workspaces/<persona>/) of offline web pages for web_search/web_fetch; "
         "read by the engine, never copied into the workspace.",
     )
+    literature_index: str | None = Field(
+        default=None,
+        description="YAML or JSONL file (relative to workspaces/<persona>/) of paper records for "
+        "literature_search/literature_fetch; read by the engine, never copied into the workspace.",
+    )
     sessions: list[EpisodeEntry] = Field(min_length=1, description="Sessions in the order they run.")
     dependency_groups: list[DependencyGroup] = Field(default_factory=list, description="Strong dependency groups.")

@@ -15,6 +15,7 @@ from engine.tools.edit_file import EDIT_FILE
 from engine.tools.glob import GLOB
 from engine.tools.grep import GREP
 from engine.tools.list_dir import LIST_DIR
+from engine.tools.literature import LITERATURE_FETCH, LITERATURE_SEARCH
 from engine.tools.message import MESSAGE
 from engine.tools.notebook_edit import NOTEBOOK_EDIT
 from engine.tools.read_file import READ_FILE
@@ -41,6 +42,7 @@ TOOLSETS: dict[str, list[Tool[Any]]] = {
         ASK_USER,
     ],
     "web": [WEB_SEARCH, WEB_FETCH],
+    "literature": [LITERATURE_SEARCH, LITERATURE_FETCH],
     **app_toolsets(),
 }
 

@@ -11,15 +11,13 @@ A corpus is a folder of Markdown files, each opening with a front-matter block:
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.tools.ranking import bm25
+
 _FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*\n?", re.DOTALL)
-_WORD = re.compile(r"[a-z0-9]+")
-SNIPPET_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -29,11 +27,6 @@ class WebPage:
     url: str
     title: str
     text: str
-
-
-def words(text: str) -> list[str]:
-    """Lower-case word tokens."""
-    return _WORD.findall(text.lower())
 
 
 def _key(url: str) -> str:
@@ -58,32 +51,22 @@ class WebCorpus:
 
     def search(self, query: str, count: int) -> list[tuple[WebPage, float]]:
         """The `count` best pages for the query (only pages sharing at least one term)."""
-        terms = set(words(query))
-        docs = {url: Counter(words(f"{p.title} {p.title} {p.text}")) for url, p in self.pages.items()}
-        if not terms or not docs:
-            return []
-        average = sum(sum(c.values()) for c in docs.values()) / len(docs)
-        scored = []
-        for url, counts in docs.items():
-            length = sum(counts.values())
-            score = 0.0
-            for term in terms & counts.keys():
-                with_term = sum(1 for c in docs.values() if term in c)
-                idf = math.log(1 + (len(docs) - with_term + 0.5) / (with_term + 0.5))
-                tf = counts[term]
-                score += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / average))
-            if score > 0:
-                scored.append((-score, url))
-        return [(self.pages[url], -neg) for neg, url in sorted(scored)[:count]]
+        docs = {url: f"{p.title} {p.title} {p.text}" for url, p in self.pages.items()}
+        return [(self.pages[url], score) for url, score in bm25(docs, query, count)]
 
 
-def snippet(page: WebPage, query: str) -> str:
-    """About SNIPPET_CHARS of the page around the first query term it contains."""
-    text = " ".join(page.text.split())
-    lower = text.lower()
-    hits = [lower.find(term) for term in words(query) if term in lower]
-    start = max(0, min(hits) - SNIPPET_CHARS // 4) if hits else 0
-    return text[start : start + SNIPPET_CHARS]
+def read_page(path: Path, required: tuple[str, ...]) -> tuple[dict[str, str], str]:
+    """A Markdown file's front-matter fields and body; ValueError names the file and a missing field."""
+    text = path.read_text(encoding="utf-8")
+    front = _FRONT.match(text)
+    if front is None:
+        raise ValueError(f"{path}: missing front matter (--- {': ... '.join(required)}: ... ---)")
+    pairs = (line.split(":", 1) for line in front.group(1).splitlines() if ":" in line)
+    meta = {k.strip(): v.strip().strip("\"'") for k, v in pairs}
+    for name in required:
+        if not meta.get(name):
+            raise ValueError(f"{path}: front matter field '{name}' is missing")
+    return meta, text[front.end() :]
 
 
 def load_web_corpus(folder: Path) -> WebCorpus:
@@ -92,17 +75,9 @@ def load_web_corpus(folder: Path) -> WebCorpus:
         raise ValueError(f"{folder}: web corpus folder not found")
     corpus = WebCorpus()
     for path in sorted(folder.rglob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        front = _FRONT.match(text)
-        if front is None:
-            raise ValueError(f"{path}: missing front matter (--- url: ... title: ... ---)")
-        meta = dict(line.split(":", 1) for line in front.group(1).splitlines() if ":" in line)
-        meta = {k.strip(): v.strip().strip("\"'") for k, v in meta.items()}
-        for name in ("url", "title"):
-            if not meta.get(name):
-                raise ValueError(f"{path}: front matter field '{name}' is missing")
+        meta, body = read_page(path, ("url", "title"))
         try:
-            corpus.add(WebPage(url=meta["url"], title=meta["title"], text=text[front.end() :]))
+            corpus.add(WebPage(url=meta["url"], title=meta["title"], text=body))
         except ValueError as exc:
             raise ValueError(f"{path}: url: {exc}") from exc
     return corpus

@@ -7,7 +7,8 @@ from typing import Any
 from pydantic import Field
 
 from engine.tools.base import Tool, ToolArgs, ToolContext, ToolError
-from engine.tools.web_corpus import WebCorpus, snippet
+from engine.tools.ranking import snippet
+from engine.tools.web_corpus import WebCorpus
 
 WEB_SERVICE = "web"
 
@@ -29,7 +30,7 @@ def corpus_of(ctx: ToolContext) -> WebCorpus:
 
 def _search(args: SearchArgs, ctx: ToolContext) -> dict[str, Any]:
     hits = corpus_of(ctx).search(args.query, args.count)
-    results = [{"title": p.title, "url": p.url, "snippet": snippet(p, args.query)} for p, _ in hits]
+    results = [{"title": p.title, "url": p.url, "snippet": snippet(p.text, args.query)} for p, _ in hits]
     return {"query": args.query, "results": results}
 
 

@@ -11,6 +11,8 @@ from engine.tools.registry import tools_for
 from engine.tools.toolbox import ToolBox, ToolOutcome
 from sandbox.workspace.memory import MemoryWorkspace
 
+OFFLINE_TOOLSETS = ("general", "web", "literature")
+
 
 @dataclass
 class Bench:
@@ -23,7 +25,7 @@ class Bench:
     def __post_init__(self) -> None:
         self.workspace = MemoryWorkspace(self.files)
         ctx = ToolContext(self.workspace, exec_timeout_s=5, output_cap=2_000, services=self.services)
-        self.tools = ToolBox(tools_for(["general", "web"]), ctx, self.events.append)
+        self.tools = ToolBox(tools_for(list(OFFLINE_TOOLSETS)), ctx, self.events.append)
 
     def call(self, tool: str, /, **arguments: Any) -> ToolOutcome:
         """Call a tool and check that the call and its result were both recorded."""

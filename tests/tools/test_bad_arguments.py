@@ -26,6 +26,8 @@ CASES: dict[str, tuple[dict[str, Any], str | None, tuple[str, Any]]] = {
     "ask_user": ({"question": "q?"}, "question", ("question", 42)),
     "web_search": ({"query": "q"}, "query", ("count", "five")),
     "web_fetch": ({"url": "https://ex.org"}, "url", ("maxChars", "all")),
+    "literature_search": ({"query": "q"}, "query", ("year_from", "recent")),
+    "literature_fetch": ({"paper_id": "lit-001"}, "paper_id", ("paper_id", 3)),
 }
 
 
