@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import copy
-from datetime import datetime
 from typing import Any
 
-from engine.schema.events import Event
-from engine.tools.base import ToolContext
-from engine.tools.toolbox import ToolBox, ToolOutcome
 from sandbox.apps.amazon import APP
-from sandbox.apps.amazon.fixture import AmazonFixture
-from sandbox.apps.amazon.seed import seed
 from sandbox.apps.amazon.state import AmazonState
-from sandbox.apps.tools import app_toolsets
-from sandbox.apps.world import AppWorld, Clock
-from sandbox.workspace.memory import MemoryWorkspace
+from tests.apps.harness import AppHarness, unauthorized
 
-START = datetime(2026, 1, 5, 9, 0, 0)
 ME, SAM, RITA = "noor@example.com", "sam@example.com", "rita@example.com"
 PASSWORD = "pw-shop"
-UNAUTHORIZED = (
-    "You are either not authorized to access this amazon API endpoint or your access token is missing, "
-    "invalid or expired."
-)
+UNAUTHORIZED = unauthorized("amazon")
+Amazon = AppHarness[AmazonState]
 # product ids: 1 Trail blue/medium, 2 Trail red/large, 3 Road, 4 Bottle, 5 Mug (out of stock), 6 Yoga Mat
 TRAIL, TRAIL_RED, ROAD, BOTTLE, MUG, MAT = 1, 2, 3, 4, 5, 6
 FIXTURE: dict[str, Any] = {
@@ -199,37 +188,6 @@ def fixture(**changes: Any) -> dict[str, Any]:
     return {**copy.deepcopy(FIXTURE), **changes}
 
 
-class Amazon:
-    """The amazon app seeded from a fixture behind a toolbox."""
-
-    def __init__(self, data: dict[str, Any] | None = None) -> None:
-        state = seed(AmazonFixture.model_validate(data or FIXTURE), START)
-        self.world = AppWorld({"amazon": APP}, {"amazon": state}, Clock(now=START))
-        self.events: list[Event] = []
-        tools = {tool.name: tool for tool in app_toolsets({"amazon": APP})["amazon"]}
-        self.box = ToolBox(tools, ToolContext(MemoryWorkspace(), services={"apps": self.world}), self.events.append)
-
-    @property
-    def state(self) -> AmazonState:
-        """The app's live state."""
-        return self.world.state("amazon", AmazonState)
-
-    def call(self, api: str, **arguments: Any) -> ToolOutcome:
-        """Call amazon__<api>."""
-        return self.box.call(f"amazon__{api}", arguments)
-
-    def ok(self, api: str, **arguments: Any) -> Any:
-        """The response of a call that must succeed."""
-        outcome = self.call(api, **arguments)
-        assert outcome.error is None, outcome.error
-        return outcome.output["response"]
-
-    def err(self, api: str, **arguments: Any) -> str:
-        """The error of a call that must fail."""
-        outcome = self.call(api, **arguments)
-        assert outcome.error is not None, f"expected an error, got {outcome.output!r}"
-        return outcome.error
-
-    def login(self) -> str:
-        """A fresh access token of the persona."""
-        return str(self.ok("login", username=ME, password=PASSWORD)["access_token"])
+def amazon(data: dict[str, Any] | None = None) -> AppHarness[AmazonState]:
+    """The amazon app seeded from `data` (default FIXTURE) behind a toolbox."""
+    return AppHarness.seeded(APP, data or FIXTURE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.apps.bench import ACCOUNT, AMIRA, NOOR, OLGA, PIET, USERS, Bench
+from tests.apps.harness import ACCOUNT, AMIRA, NOOR, OLGA, PIET, USERS, AppHarness
 
 # ids in fixture order: threads 1-4, emails 1-5, attachment 1, draft 1
 STATIONS, INVOICE, NEWSLETTER, SPAM = 1, 2, 3, 4
@@ -67,8 +67,8 @@ FILE_SYSTEM: dict[str, Any] = {
 }
 
 
-def gmail_bench(tmp: Path) -> Bench:
+def gmail_bench(tmp: Path) -> AppHarness:
     """gmail and file_system seeded, logged in to gmail."""
-    bench = Bench(tmp, {"gmail": GMAIL, "file_system": FILE_SYSTEM})
+    bench = AppHarness.from_files(tmp, {"gmail": GMAIL, "file_system": FILE_SYSTEM})
     bench.login("gmail")
     return bench

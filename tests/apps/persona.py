@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from tests.apps.bench import ACCOUNT, AMIRA, NOOR, PASSWORD, USERS
+from tests.apps.harness import ACCOUNT, AMIRA, NOOR, PASSWORD, USERS
 
 BRIEF = "Tell Amira (amira@mail.example) that the hall keys are under the mat by the back door.\n"
 TOKEN = {"access_token": "gmail__login.response.access_token"}

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from typing import Any
 
-from engine.schema.events import Event
-from engine.tools.base import ToolContext
-from engine.tools.toolbox import ToolBox, ToolOutcome
 from sandbox.apps.spotify import APP
-from sandbox.apps.spotify.fixture import SpotifyFixture, seed
 from sandbox.apps.spotify.state import SpotifyState
-from sandbox.apps.tools import app_toolsets
-from sandbox.apps.world import AppWorld, Clock
-from sandbox.workspace.memory import MemoryWorkspace
+from tests.apps.harness import AppHarness, unauthorized
 
-START = datetime(2026, 1, 5, 9, 0, 0)
 ME, SAM = "noor@example.com", "sam@example.com"
-UNAUTHORIZED = (
-    "You are either not authorized to access this spotify API endpoint or your access token is missing, "
-    "invalid or expired."
-)
+UNAUTHORIZED = unauthorized("spotify")
 NOT_YOURS = "The given playlist does not belong to you, so you cannot access it."
 # Song ids: 1 Blue Hour, 2 Late Train, 3 Quiet Street (Night Shift); 4 Tidal, 5 Lighthouse (Open Water);
 # 6 Signal, 7 Static (Pulse). Artists: 1 Nina Vale, 2 Harbor Lights, 3 DJ Kora. Playlists: 1-2 mine, 3-4 Sam's.
@@ -92,37 +81,9 @@ FIXTURE: dict[str, Any] = {
 }
 
 
-class Spotify:
-    """The app behind a toolbox; `ok` returns the unwrapped response, `err` the error text."""
+Spotify = AppHarness[SpotifyState]
 
-    def __init__(self, fixture: dict[str, Any] | None = None) -> None:
-        state = seed(SpotifyFixture.model_validate(fixture or FIXTURE), START)
-        self.world = AppWorld({"spotify": APP}, {"spotify": state}, Clock(now=START))
-        self.events: list[Event] = []
-        tools = {tool.name: tool for tool in app_toolsets({"spotify": APP})["spotify"]}
-        self.box = ToolBox(tools, ToolContext(MemoryWorkspace(), services={"apps": self.world}), self.events.append)
 
-    @property
-    def state(self) -> SpotifyState:
-        return self.world.state("spotify", SpotifyState)
-
-    def call(self, api: str, **arguments: Any) -> ToolOutcome:
-        return self.box.call(f"spotify__{api}", arguments)
-
-    def ok(self, api: str, **arguments: Any) -> Any:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is None, outcome.error
-        return outcome.output["response"]
-
-    def err(self, api: str, **arguments: Any) -> str:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is not None, outcome.output
-        return outcome.error
-
-    def login(self) -> str:
-        token: str = self.ok("login", username=ME, password="pw-spotify")["access_token"]
-        return token
-
-    def wait(self, seconds: int) -> None:
-        """Let simulated time pass (one more second passes with the next call)."""
-        self.world.clock.now += timedelta(seconds=seconds)
+def spotify(fixture: dict[str, Any] | None = None) -> Spotify:
+    """The spotify app seeded from `fixture` (default FIXTURE) behind a toolbox."""
+    return AppHarness.seeded(APP, fixture or FIXTURE)

@@ -20,6 +20,7 @@ from tests.apps.amazon_helpers import (
     TRAIL_RED,
     UNAUTHORIZED,
     Amazon,
+    amazon,
 )
 
 TABLE_APIS = {
@@ -36,7 +37,7 @@ TABLE_APIS = {
 
 @pytest.fixture
 def shop() -> Amazon:
-    return Amazon()
+    return amazon()
 
 
 @pytest.fixture

@@ -6,16 +6,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from sandbox.apps.amazon import APP
 from sandbox.apps.fixtures import FixtureError, load_world
 from sandbox.apps.registry import new_world
-from tests.apps.amazon_helpers import MAT, ME, RITA, START, Amazon, fixture
+from sandbox.apps.world import DEFAULT_START
+from tests.apps.amazon_helpers import MAT, ME, RITA, amazon, fixture
+from tests.apps.harness import write_fixtures
 
 
 def test_collections() -> None:
-    shop = Amazon()
+    shop = amazon()
     token = shop.login()
     shop.ok("write_product_review", access_token=token, product_id=MAT, rating=4)
     products = APP.rows(shop.state, "products")
@@ -45,9 +46,7 @@ def test_collections() -> None:
 
 
 def _write(folder: Path, data: dict[str, Any]) -> Path:
-    (folder / "amazon.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    (folder / "clock.yaml").write_text(yaml.safe_dump({"start": START.isoformat()}), encoding="utf-8")
-    return folder
+    return write_fixtures(folder, {"amazon": data, "clock": {"start": DEFAULT_START.isoformat()}})
 
 
 def test_fixture_loads_through_the_registry_and_snapshots(tmp_path: Path) -> None:

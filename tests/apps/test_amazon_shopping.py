@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from sandbox.apps.amazon.state import LineItem
-from tests.apps.amazon_helpers import BOTTLE, MAT, MUG, ROAD, TRAIL, TRAIL_RED, Amazon, fixture
+from tests.apps.amazon_helpers import BOTTLE, MAT, MUG, ROAD, TRAIL, TRAIL_RED, Amazon, amazon, fixture
 
 
 @pytest.fixture
 def shop() -> Amazon:
-    return Amazon()
+    return amazon()
 
 
 @pytest.fixture
@@ -294,6 +294,6 @@ def test_bad_arguments_change_nothing(
 
 
 def test_prime_fixture_orders_are_priced_without_delivery_fee() -> None:
-    shop = Amazon(fixture(is_prime=True))
+    shop = amazon(fixture(is_prime=True))
     order = shop.ok("show_order", access_token=shop.login(), order_id=2)
     assert (order["delivery_fee"], order["paid_amount"]) == (0.0, 32.4)

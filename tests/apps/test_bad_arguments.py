@@ -9,8 +9,8 @@ import pytest
 
 from engine.tools.base import tool_spec
 from sandbox.apps.registry import toolsets
-from tests.apps.bench import Bench, unauthorized
 from tests.apps.gmail_fixture import FILE_SYSTEM, GMAIL
+from tests.apps.harness import AppHarness, unauthorized
 from tests.apps.todoist_fixture import TODOIST
 
 TOOLS = {tool.name: tool for tools in toolsets().values() for tool in tools}
@@ -37,20 +37,22 @@ def dummy_args(name: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Bench, bytes]:
-    bench = Bench(tmp_path_factory.mktemp("apps"), {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM})
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> tuple[AppHarness, bytes]:
+    bench = AppHarness.from_files(
+        tmp_path_factory.mktemp("apps"), {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM}
+    )
     return bench, bench.world.snapshot()
 
 
 @pytest.fixture
-def bench(seeded: tuple[Bench, bytes]) -> Bench:
+def bench(seeded: tuple[AppHarness, bytes]) -> AppHarness:
     """The seeded apps, restored to their seed state for every test."""
     shared, seed = seeded
     shared.world.restore(seed)
     return shared
 
 
-def states(bench: Bench) -> dict[str, Any]:
+def states(bench: AppHarness) -> dict[str, Any]:
     return {name: state.model_dump() for name, state in bench.world.states.items()}
 
 
@@ -64,7 +66,7 @@ def test_every_tool_has_a_documented_closed_schema() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(TOOLS))
-def test_unknown_argument(bench: Bench, name: str) -> None:
+def test_unknown_argument(bench: AppHarness, name: str) -> None:
     before = states(bench)
     error = bench.call(name, **dummy_args(name), bogus=1).error
     assert error is not None and error.startswith(f"bad arguments for {name}: ")
@@ -73,13 +75,13 @@ def test_unknown_argument(bench: Bench, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(n for n in TOOLS if schema(n).get("required")))
-def test_missing_required_arguments(bench: Bench, name: str) -> None:
+def test_missing_required_arguments(bench: AppHarness, name: str) -> None:
     error = bench.call(name).error
     assert error == f"bad arguments for {name}: " + "; ".join(f"{k}: Field required" for k in schema(name)["required"])
 
 
 @pytest.mark.parametrize("name", sorted(n for n in TOOLS if schema(n)["properties"]))
-def test_wrong_type(bench: Bench, name: str) -> None:
+def test_wrong_type(bench: AppHarness, name: str) -> None:
     props = schema(name)["properties"]
     field = (schema(name).get("required") or list(props))[0]
     wrong = 5 if _type(props[field]) == "array" else ["x"]
@@ -90,7 +92,7 @@ def test_wrong_type(bench: Bench, name: str) -> None:
 @pytest.mark.parametrize(
     "name", sorted(n for n in TOOLS if n.partition("__")[0] in MINE and "access_token" in schema(n)["properties"])
 )
-def test_forged_token(bench: Bench, name: str) -> None:
+def test_forged_token(bench: AppHarness, name: str) -> None:
     before = states(bench)
     assert bench.call(name, **{**dummy_args(name), "access_token": "forged"}).error == unauthorized(
         name.partition("__")[0]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.apps.bench import ACCOUNT, Bench, unauthorized
+from tests.apps.harness import ACCOUNT, AppHarness, unauthorized
 
 FIXTURE = {
     "account": ACCOUNT,
@@ -20,17 +20,17 @@ HOME = "/home/noor/"
 
 
 @pytest.fixture
-def fs(tmp_path: Path) -> Bench:
-    bench = Bench(tmp_path, {"file_system": FIXTURE})
+def fs(tmp_path: Path) -> AppHarness:
+    bench = AppHarness.from_files(tmp_path, {"file_system": FIXTURE})
     bench.login("file_system")
     return bench
 
 
-def paths(fs: Bench) -> list[str]:
+def paths(fs: AppHarness) -> list[str]:
     return [r["path"] for r in fs.rows("file_system", "files")]
 
 
-def test_seeded_tree_and_listing(fs: Bench) -> None:
+def test_seeded_tree_and_listing(fs: AppHarness) -> None:
     assert paths(fs) == [HOME + "documents/brief.txt", HOME + "documents/old/minutes.md"]
     assert fs.ok("file_system__show_directory", directory_path="~/", recursive=False) == [
         HOME + "documents/",
@@ -48,7 +48,7 @@ def test_seeded_tree_and_listing(fs: Bench) -> None:
     assert fs.workspace_untouched()
 
 
-def test_create_and_show_file(fs: Bench) -> None:
+def test_create_and_show_file(fs: AppHarness) -> None:
     assert fs.ok("file_system__create_file", file_path="~/notes/todo.txt", content="call Piet") == {
         "message": "File created.",
         "file_path": HOME + "notes/todo.txt",
@@ -70,7 +70,7 @@ def test_create_and_show_file(fs: Bench) -> None:
     )
 
 
-def test_create_directory(fs: Bench) -> None:
+def test_create_directory(fs: AppHarness) -> None:
     assert fs.ok("file_system__create_directory", directory_path="~/photos") == {"message": "Directory created."}
     assert fs.ok("file_system__create_directory", directory_path="~/photos") == {"message": "Directory already exists."}
     assert fs.err("file_system__create_directory", directory_path="~/photos", allow_if_exists=False) == (
@@ -87,7 +87,7 @@ def test_create_directory(fs: Bench) -> None:
     )
 
 
-def test_copy_and_move_file(fs: Bench) -> None:
+def test_copy_and_move_file(fs: AppHarness) -> None:
     assert fs.ok(
         "file_system__copy_file",
         source_file_path="~/documents/brief.txt",
@@ -118,7 +118,7 @@ def test_copy_and_move_file(fs: Bench) -> None:
     )
 
 
-def test_copy_and_move_directory(fs: Bench) -> None:
+def test_copy_and_move_directory(fs: AppHarness) -> None:
     assert fs.ok(
         "file_system__copy_directory", source_directory_path="~/documents", destination_directory_path="~/backup"
     ) == {"message": "Directory copied.", "destination_directory_path": HOME + "backup/"}
@@ -165,7 +165,7 @@ def test_copy_and_move_directory(fs: Bench) -> None:
     assert fs.workspace_untouched()
 
 
-def test_auth(fs: Bench) -> None:
+def test_auth(fs: AppHarness) -> None:
     assert fs.ok("file_system__logout") == {"message": "Successfully logged out."}
     assert fs.err("file_system__create_file", file_path="~/x.txt") == unauthorized("file_system")
     assert fs.err("file_system__login", username="noor@lindenhof.example", password="?") == "Invalid credentials"

@@ -13,8 +13,8 @@ from sandbox.apps.fixtures import FixtureError
 from sandbox.apps.registry import new_world, toolsets
 from sandbox.apps.world import AppWorld
 from sandbox.workspace.memory import MemoryWorkspace
-from tests.apps.bench import ACCOUNT, AMIRA, NOOR, PASSWORD, USERS, Bench, write_fixtures
 from tests.apps.gmail_fixture import FILE_SYSTEM, GMAIL
+from tests.apps.harness import ACCOUNT, AMIRA, NOOR, PASSWORD, USERS, AppHarness, write_fixtures
 from tests.apps.todoist_fixture import TODOIST
 
 
@@ -68,7 +68,7 @@ def test_invalid_yaml_is_reported(tmp_path: Path) -> None:
 
 
 def test_without_fixtures_apps_are_empty_and_nobody_can_log_in(tmp_path: Path) -> None:
-    bench = Bench(tmp_path, {})
+    bench = AppHarness.from_files(tmp_path, {})
     assert bench.err("gmail__login", username=NOOR, password=PASSWORD) == "Invalid credentials"
     assert bench.rows("todoist", "tasks") == []
 
@@ -80,7 +80,7 @@ def test_tools_need_the_apps_service() -> None:
     assert outcome.error == "the gmail app is not available in this session"
 
 
-def _workflow(bench: Bench) -> None:
+def _workflow(bench: AppHarness) -> None:
     bench.login("gmail")
     bench.login("todoist")
     bench.ok("gmail__send_email", email_addresses=[AMIRA], subject="Keys", body="Under the mat.")
@@ -88,7 +88,7 @@ def _workflow(bench: Bench) -> None:
 
 
 def test_snapshot_restore_round_trip(tmp_path: Path) -> None:
-    bench = Bench(tmp_path, {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM})
+    bench = AppHarness.from_files(tmp_path, {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM})
     seed = bench.world.snapshot()
     _workflow(bench)
     after = bench.world.snapshot()
@@ -106,7 +106,7 @@ def test_snapshot_restore_round_trip(tmp_path: Path) -> None:
 def test_runs_are_deterministic(tmp_path: Path) -> None:
     snapshots = []
     for n in range(2):
-        bench = Bench(tmp_path / str(n), {"gmail": GMAIL, "todoist": TODOIST})
+        bench = AppHarness.from_files(tmp_path / str(n), {"gmail": GMAIL, "todoist": TODOIST})
         _workflow(bench)
         snapshots.append(bench.world.snapshot())
     assert snapshots[0] == snapshots[1]
@@ -144,7 +144,7 @@ FAILING_CALLS = [
 
 @pytest.mark.parametrize(("tool", "arguments"), FAILING_CALLS, ids=[t for t, _ in FAILING_CALLS])
 def test_a_failed_call_changes_nothing(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> None:
-    bench = Bench(tmp_path, {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM})
+    bench = AppHarness.from_files(tmp_path, {"gmail": GMAIL, "todoist": TODOIST, "file_system": FILE_SYSTEM})
     for app in ("gmail", "todoist", "file_system"):
         bench.login(app)
     arguments = (

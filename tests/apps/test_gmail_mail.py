@@ -7,16 +7,16 @@ from pathlib import Path
 import pytest
 
 from sandbox.apps.gmail.state import GmailState
-from tests.apps.bench import AMIRA, NOOR, PIET, Bench, unauthorized
 from tests.apps.gmail_fixture import INVOICE, STATIONS, gmail_bench
+from tests.apps.harness import AMIRA, NOOR, PIET, AppHarness, unauthorized
 
 
 @pytest.fixture
-def gm(tmp_path: Path) -> Bench:
+def gm(tmp_path: Path) -> AppHarness:
     return gmail_bench(tmp_path)
 
 
-def test_send_email_creates_the_senders_and_the_recipients_threads(gm: Bench) -> None:
+def test_send_email_creates_the_senders_and_the_recipients_threads(gm: AppHarness) -> None:
     out = gm.ok("gmail__send_email", email_addresses=[AMIRA, PIET], subject="Saturday", body="See you at 10.")
     assert out == {"message": "Sent email.", "sent_email_thread_id": 5, "sent_email_id": 6}
     thread = gm.ok("gmail__show_thread", email_thread_id=5)
@@ -36,7 +36,7 @@ def test_send_email_creates_the_senders_and_the_recipients_threads(gm: Bench) ->
     )
 
 
-def test_send_email_errors(gm: Bench) -> None:
+def test_send_email_errors(gm: AppHarness) -> None:
     assert gm.err("gmail__send_email", email_addresses=[], subject="s", body="b") == (
         "At least one recipient email address is required."
     )
@@ -56,7 +56,7 @@ def test_send_email_errors(gm: Bench) -> None:
     assert len(gm.rows("gmail", "emails")) == 5
 
 
-def test_empty_subject_and_attachments_from_the_file_system(gm: Bench) -> None:
+def test_empty_subject_and_attachments_from_the_file_system(gm: AppHarness) -> None:
     fs = gm.login("file_system")
     gm.ok(
         "gmail__send_email",
@@ -79,7 +79,7 @@ def test_empty_subject_and_attachments_from_the_file_system(gm: Bench) -> None:
     ) == ("File with path /home/noor/documents/missing.txt is not available.")
 
 
-def test_reply_goes_into_the_thread_and_to_the_sender(gm: Bench) -> None:
+def test_reply_goes_into_the_thread_and_to_the_sender(gm: AppHarness) -> None:
     out = gm.ok("gmail__reply_to_email", email_thread_id=STATIONS, email_id=1, body="Bring the multimeter.")
     assert out == {"message": "Reply email sent.", "sent_email_id": 6}
     email = gm.ok("gmail__show_email", email_id=6)
@@ -90,7 +90,7 @@ def test_reply_goes_into_the_thread_and_to_the_sender(gm: Bench) -> None:
     assert gm.rows("gmail", "sent_emails")[-1]["recipients"] == [PIET]
 
 
-def test_reply_errors(gm: Bench) -> None:
+def test_reply_errors(gm: AppHarness) -> None:
     assert gm.err("gmail__reply_to_email", email_thread_id=STATIONS, email_id=3, body="x") == (
         "The specified email does not belong to the specified thread."
     )
@@ -102,7 +102,7 @@ def test_reply_errors(gm: Bench) -> None:
     )
 
 
-def test_forward_sends_or_drafts(gm: Bench) -> None:
+def test_forward_sends_or_drafts(gm: AppHarness) -> None:
     sent = gm.ok("gmail__forward_email_thread", email_thread_id=INVOICE, email_addresses=[AMIRA])
     assert sent["message"] == "Forwarded the entire email thread to recipient/s." and sent["draft_id"] is None
     email = gm.ok("gmail__show_email", email_id=sent["sent_email_id"])
@@ -113,7 +113,7 @@ def test_forward_sends_or_drafts(gm: Bench) -> None:
     assert gm.ok("gmail__show_draft", draft_id=drafted["draft_id"])["subject"] == "Fwd: Bike parts invoice"
 
 
-def test_forward_errors(gm: Bench) -> None:
+def test_forward_errors(gm: AppHarness) -> None:
     gm.ok("gmail__send_email", email_addresses=[AMIRA], subject="s", body="b")  # Amira's copy is thread 6
     assert gm.err("gmail__forward_email_thread", email_thread_id=6, email_addresses=[PIET]) == (
         "The given email thread does not belong to you, so you cannot access it."
@@ -123,7 +123,7 @@ def test_forward_errors(gm: Bench) -> None:
     )
 
 
-def test_draft_create_update_send(gm: Bench) -> None:
+def test_draft_create_update_send(gm: AppHarness) -> None:
     made = gm.ok("gmail__create_draft", recipient_email_addresses=[], body="Draft body")
     assert made == {"message": "Draft created.", "draft_id": 2}
     assert gm.err("gmail__send_email_from_draft", draft_id=2) == "Draft has no recipient. At least one is required."
@@ -150,7 +150,7 @@ def test_draft_create_update_send(gm: Bench) -> None:
     assert gm.err("gmail__show_draft", draft_id=2) == "The draft with id 2 does not exist."
 
 
-def test_reply_draft_is_sent_into_its_thread(gm: Bench) -> None:
+def test_reply_draft_is_sent_into_its_thread(gm: AppHarness) -> None:
     made = gm.ok(
         "gmail__create_draft",
         recipient_email_addresses=[AMIRA],
@@ -165,7 +165,7 @@ def test_reply_draft_is_sent_into_its_thread(gm: Bench) -> None:
     assert gm.ok("gmail__show_thread", email_thread_id=STATIONS)["drafts"] == []
 
 
-def test_draft_errors(gm: Bench) -> None:
+def test_draft_errors(gm: AppHarness) -> None:
     reply = {"belongs_to_email_thread_id": STATIONS, "response_to_email_id": 1}
     assert gm.err("gmail__create_draft", recipient_email_addresses=[AMIRA], body="x", subject="S", **reply) == (
         "The subject must not be given for a reply draft; it is 'Re: ' + the replied-to subject."
@@ -187,7 +187,7 @@ def test_draft_errors(gm: Bench) -> None:
     )
 
 
-def test_show_drafts_filters_and_sorts(gm: Bench) -> None:
+def test_show_drafts_filters_and_sorts(gm: AppHarness) -> None:
     gm.ok("gmail__create_draft", recipient_email_addresses=[AMIRA], subject="Keys", body="Who has the keys?")
     assert [d["draft_id"] for d in gm.ok("gmail__show_drafts")] == [2, 1]
     assert [d["draft_id"] for d in gm.ok("gmail__show_drafts", sort_by="+updated_at")] == [1, 2]

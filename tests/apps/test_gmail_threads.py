@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.apps.bench import AMIRA, NOOR, PASSWORD, PIET, Bench, unauthorized
 from tests.apps.gmail_fixture import INVOICE, NEWSLETTER, SPAM, STATIONS, gmail_bench
+from tests.apps.harness import AMIRA, NOOR, PASSWORD, PIET, AppHarness, unauthorized
 
 
 @pytest.fixture
-def gm(tmp_path: Path) -> Bench:
+def gm(tmp_path: Path) -> AppHarness:
     return gmail_bench(tmp_path)
 
 
-def test_login_logout_and_tokens(gm: Bench) -> None:
+def test_login_logout_and_tokens(gm: AppHarness) -> None:
     token = gm.tokens["gmail"]
     assert token.count(".") == 2 and token.startswith("eyJ")
     assert gm.err("gmail__login", username=NOOR, password="wrong") == "Invalid credentials"
@@ -28,14 +28,14 @@ def test_login_logout_and_tokens(gm: Bench) -> None:
     assert gm.ok("gmail__show_inbox_threads", access_token=second["access_token"])
 
 
-def test_tokens_expire_at_the_session_boundary(gm: Bench) -> None:
+def test_tokens_expire_at_the_session_boundary(gm: AppHarness) -> None:
     before = gm.world.clock.now
     gm.world.end_session()
     assert (gm.world.clock.now - before).total_seconds() == 86_400
     assert gm.err("gmail__show_inbox_threads") == unauthorized("gmail")
 
 
-def test_signup_then_login(gm: Bench) -> None:
+def test_signup_then_login(gm: AppHarness) -> None:
     args = {"first_name": "Jo", "last_name": "Kim", "email": "jo@mail.example", "password": "secret"}
     assert gm.ok("gmail__signup", **args) == {"message": "Account created successfully."}
     assert gm.ok("gmail__login", username="jo@mail.example", password="secret")["token_type"] == "Bearer"
@@ -45,7 +45,7 @@ def test_signup_then_login(gm: Bench) -> None:
     )
 
 
-def test_search_users_is_public_and_paginated(gm: Bench) -> None:
+def test_search_users_is_public_and_paginated(gm: AppHarness) -> None:
     found = gm.call("gmail__search_users", query="amira").output["response"]
     assert found == [
         {
@@ -64,7 +64,7 @@ def test_search_users_is_public_and_paginated(gm: Bench) -> None:
     assert error == "bad arguments for gmail__search_users: page_limit: Input should be less than or equal to 20"
 
 
-def test_inbox_outbox_and_starred_lists(gm: Bench) -> None:
+def test_inbox_outbox_and_starred_lists(gm: AppHarness) -> None:
     assert [t["email_thread_id"] for t in gm.ok("gmail__show_inbox_threads")] == [STATIONS, INVOICE]
     first = gm.ok("gmail__show_inbox_threads")[0]
     assert (first["subject"], first["label"], first["read"], first["email_ids"]) == (
@@ -118,19 +118,21 @@ def test_inbox_outbox_and_starred_lists(gm: Bench) -> None:
         ),
     ],
 )
-def test_thread_flags(gm: Bench, tool: str, thread: int, field: str, value: bool, message: str, again: str) -> None:
+def test_thread_flags(
+    gm: AppHarness, tool: str, thread: int, field: str, value: bool, message: str, again: str
+) -> None:
     assert gm.ok(f"gmail__{tool}", email_thread_id=thread) == {"message": message}
     row = next(r for r in gm.rows("gmail", "threads") if r["email_thread_id"] == thread)
     assert row[field] is value
     assert gm.err(f"gmail__{tool}", email_thread_id=thread) == f"This email thread is {again}."
 
 
-def test_archiving_clears_spam(gm: Bench) -> None:
+def test_archiving_clears_spam(gm: AppHarness) -> None:
     gm.ok("gmail__mark_thread_archived", email_thread_id=SPAM)
     assert gm.ok("gmail__show_thread", email_thread_id=SPAM)["spam"] is False
 
 
-def test_labels(gm: Bench) -> None:
+def test_labels(gm: AppHarness) -> None:
     assert gm.ok("gmail__label_thread", email_thread_id=INVOICE, label="parts") == {"message": "Email thread labeled."}
     assert gm.ok("gmail__label_thread", email_thread_id=STATIONS, label="parts") == {"message": "Email thread labeled."}
     assert gm.ok("gmail__show_thread", email_thread_id=STATIONS)["label"] == "parts"
@@ -144,7 +146,7 @@ def test_labels(gm: Bench) -> None:
     assert gm.err("gmail__label_thread", email_thread_id=INVOICE, label="").startswith("bad arguments")
 
 
-def test_search_labels(gm: Bench) -> None:
+def test_search_labels(gm: AppHarness) -> None:
     gm.ok("gmail__label_thread", email_thread_id=INVOICE, label="bikes")
     assert gm.ok("gmail__search_labels") == ["bikes", "repair-cafe"]
     assert gm.ok("gmail__search_labels", query="CAFE") == ["repair-cafe"]
@@ -152,7 +154,7 @@ def test_search_labels(gm: Bench) -> None:
     assert gm.err("gmail__search_labels", access_token="nope") == unauthorized("gmail")
 
 
-def test_show_thread_and_email(gm: Bench) -> None:
+def test_show_thread_and_email(gm: AppHarness) -> None:
     thread = gm.ok("gmail__show_thread", email_thread_id=INVOICE)
     assert thread["emails"][0]["attachments"] == [{"id": 1, "file_name": "invoice.txt"}]
     assert thread["emails"][0]["sender"] == {"name": "Piet de Vries", "email": PIET}
@@ -166,14 +168,14 @@ def test_show_thread_and_email(gm: Bench) -> None:
     assert gm.err("gmail__show_email", email_id=42) == "The email with id 42 does not exist."
 
 
-def test_show_email_of_someone_else(gm: Bench) -> None:
+def test_show_email_of_someone_else(gm: AppHarness) -> None:
     gm.ok("gmail__signup", first_name="Jo", last_name="Kim", email="jo@mail.example", password="secret")
     jo = gm.ok("gmail__login", username="jo@mail.example", password="secret")["access_token"]
     gm.ok("gmail__send_email", access_token=jo, email_addresses=[AMIRA], subject="private", body="b")
     assert gm.err("gmail__show_email", email_id=6) == "The given email does not belong to you, so you cannot access it."
 
 
-def test_category_sizes(gm: Bench) -> None:
+def test_category_sizes(gm: AppHarness) -> None:
     sizes = gm.ok("gmail__show_category_sizes")
     assert sizes == {
         "inbox": 2,

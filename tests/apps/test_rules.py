@@ -14,8 +14,8 @@ from graders.rules.base import Outcome
 from graders.view import EvidenceView, view_from_events
 from sandbox.apps.tools import APPS_SERVICE
 from sandbox.workspace.memory import MemoryWorkspace
-from tests.apps.bench import AMIRA, PIET, Bench
 from tests.apps.gmail_fixture import GMAIL
+from tests.apps.harness import AMIRA, PIET, AppHarness
 from tests.apps.todoist_fixture import TODOIST
 
 SEND_DRAFT = [
@@ -26,19 +26,19 @@ SEND_DRAFT = [
 
 
 @pytest.fixture
-def bench(tmp_path: Path) -> Bench:
-    bench = Bench(tmp_path, {"gmail": GMAIL, "todoist": TODOIST})
+def bench(tmp_path: Path) -> AppHarness:
+    bench = AppHarness.from_files(tmp_path, {"gmail": GMAIL, "todoist": TODOIST})
     bench.login("gmail")
     bench.login("todoist")
     return bench
 
 
-def judge(bench: Bench, kind: str, args: dict[str, Any]) -> Outcome:
+def judge(bench: AppHarness, kind: str, args: dict[str, Any]) -> Outcome:
     view = view_from_events(bench.workspace, bench.events, {APPS_SERVICE: bench.world})
     return evaluate(RuleSpec(kind=kind, args=args), view)
 
 
-def test_app_state_sent_email(bench: Bench) -> None:
+def test_app_state_sent_email(bench: AppHarness) -> None:
     where = {"recipients": "amira@mail\\.example", "subject": "^Keys$", "body": "under the mat"}
     wanted = {"app": "gmail", "collection": "sent_emails", "where": where}
     assert judge(bench, "app_state", wanted) == Outcome(False, "0 of 1 gmail.sent_emails row(s) match (need 1)")
@@ -52,7 +52,7 @@ def test_app_state_sent_email(bench: Bench) -> None:
     ).passed
 
 
-def test_app_state_absent_after_delete(bench: Bench) -> None:
+def test_app_state_absent_after_delete(bench: AppHarness) -> None:
     todo = {"app": "todoist", "collection": "tasks", "where": {"title": "return keys", "project": "^Inbox$"}}
     created = bench.ok("todoist__create_task", project_id=0, title="Return keys")
     assert judge(bench, "app_state", todo).passed
@@ -64,7 +64,7 @@ def test_app_state_absent_after_delete(bench: Bench) -> None:
     assert judge(bench, "app_state", {"app": "todoist", "collection": "tasks", "where": {"labels": "urgent"}}).passed
 
 
-def test_app_state_needs_apps_and_valid_arguments(bench: Bench) -> None:
+def test_app_state_needs_apps_and_valid_arguments(bench: AppHarness) -> None:
     bare = EvidenceView(workspace=MemoryWorkspace())
     spec = RuleSpec(kind="app_state", args={"app": "gmail", "collection": "emails"})
     assert evaluate(spec, bare) == Outcome(False, "the session has no app state")
@@ -79,7 +79,7 @@ def test_app_state_needs_apps_and_valid_arguments(bench: Bench) -> None:
         model.model_validate({"app": "gmail", "collection": "emails", "where": {"subject": "("}})
 
 
-def test_tool_sequence_links_draft_ids(bench: Bench) -> None:
+def test_tool_sequence_links_draft_ids(bench: AppHarness) -> None:
     first = bench.ok("gmail__create_draft", recipient_email_addresses=[AMIRA], body="draft one")["draft_id"]
     second = bench.ok("gmail__create_draft", recipient_email_addresses=[AMIRA], body="draft two")["draft_id"]
     bench.ok("gmail__update_draft", draft_id=first, body="final")
@@ -92,14 +92,14 @@ def test_tool_sequence_links_draft_ids(bench: Bench) -> None:
     assert judge(bench, "tool_sequence", {"steps": SEND_DRAFT}) == Outcome(True, "all 3 step(s) found in order")
 
 
-def test_tool_sequence_backtracks_over_candidates(bench: Bench) -> None:
+def test_tool_sequence_backtracks_over_candidates(bench: AppHarness) -> None:
     drafts = [bench.ok("gmail__create_draft", recipient_email_addresses=[AMIRA], body=b)["draft_id"] for b in "ab"]
     bench.ok("gmail__update_draft", draft_id=drafts[1], body="final")
     bench.ok("gmail__send_email_from_draft", draft_id=drafts[1])
     assert judge(bench, "tool_sequence", {"steps": SEND_DRAFT}).passed
 
 
-def test_tool_sequence_label_unread_read_on_the_sent_thread(bench: Bench) -> None:
+def test_tool_sequence_label_unread_read_on_the_sent_thread(bench: AppHarness) -> None:
     steps = [
         {"tool": "gmail__send_email", "id": "sent", "args": {"subject": "Keys"}},
         {"tool": "gmail__label_thread", "args": {"label": "^keys$"},

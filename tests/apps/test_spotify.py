@@ -6,7 +6,7 @@ import pytest
 
 from sandbox.apps.registry import APPS
 from sandbox.apps.spotify import APP
-from tests.apps.spotify_harness import ME, NOT_YOURS, SAM, UNAUTHORIZED, Spotify
+from tests.apps.spotify_harness import ME, NOT_YOURS, SAM, UNAUTHORIZED, Spotify, spotify
 
 TABLE_TOOLS = {
     "add_song_to_playlist", "add_to_queue", "create_playlist", "follow_artist", "login", "logout", "play_music",
@@ -21,7 +21,7 @@ TABLE_TOOLS = {
 
 @pytest.fixture
 def app() -> Spotify:
-    return Spotify()
+    return spotify()
 
 
 @pytest.fixture

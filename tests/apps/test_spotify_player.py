@@ -6,12 +6,12 @@ import copy
 
 import pytest
 
-from tests.apps.spotify_harness import FIXTURE, ME, NOT_YOURS, UNAUTHORIZED, Spotify
+from tests.apps.spotify_harness import FIXTURE, ME, NOT_YOURS, UNAUTHORIZED, Spotify, spotify
 
 
 @pytest.fixture
 def app() -> Spotify:
-    return Spotify()
+    return spotify()
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def test_show_current_song_and_queue(app: Spotify, token: str) -> None:
 def test_empty_queue() -> None:
     data = copy.deepcopy(FIXTURE)
     data["player"] = {}
-    app = Spotify(data)
+    app = spotify(data)
     token = app.login()
     assert app.ok("show_song_queue", access_token=token) == []
     for api in ("show_current_song", "previous_song", "play_music"):
@@ -76,7 +76,7 @@ def test_time_moves_playback_through_the_queue_and_stops_at_the_end(app: Spotify
 def test_looping_repeats_the_current_song() -> None:
     data = copy.deepcopy(FIXTURE)
     data["player"]["is_looping"] = True
-    app = Spotify(data)
+    app = spotify(data)
     token = app.login()
     app.wait(180 * 3)
     assert _current(app, token) == (2, 32, True)

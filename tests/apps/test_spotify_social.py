@@ -11,12 +11,12 @@ import yaml
 
 from sandbox.apps.fixtures import FixtureError, load_world
 from sandbox.apps.spotify import APP
-from tests.apps.spotify_harness import FIXTURE, ME, NOT_YOURS, SAM, Spotify
+from tests.apps.spotify_harness import FIXTURE, ME, NOT_YOURS, SAM, Spotify, spotify
 
 
 @pytest.fixture
 def app() -> Spotify:
-    return Spotify()
+    return spotify()
 
 
 @pytest.fixture
@@ -183,7 +183,7 @@ def test_snapshot_restore_keeps_order_and_ids(app: Spotify, token: str) -> None:
     for song_id in range(10, 13):
         app.state.songs[song_id] = app.state.songs[1].model_copy(update={"song_id": song_id})
     snapshot = app.world.snapshot()
-    other = Spotify()
+    other = spotify()
     other.world.restore(snapshot)
     assert other.state.playlists[2].song_ids == [5, 7, 3, 1]
     assert [s["song_id"] for s in other.ok("search_songs", page_limit=20)] == [*range(1, 8), 10, 11, 12]

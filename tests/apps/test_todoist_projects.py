@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sandbox.apps.todoist.state import Project, TodoistState
-from tests.apps.bench import AMIRA, NOOR, PASSWORD, START, Bench, unauthorized
+from tests.apps.harness import AMIRA, NOOR, PASSWORD, START, AppHarness, unauthorized
 from tests.apps.todoist_fixture import (
     CAFE,
     ELECTRONICS,
@@ -24,11 +24,11 @@ from tests.apps.todoist_fixture import (
 
 
 @pytest.fixture
-def td(tmp_path: Path) -> Bench:
+def td(tmp_path: Path) -> AppHarness:
     return todoist_bench(tmp_path)
 
 
-def test_login_logout_and_search_users(td: Bench) -> None:
+def test_login_logout_and_search_users(td: AppHarness) -> None:
     assert td.err("todoist__login", username=NOOR, password="nope") == "Invalid credentials"
     assert td.ok("todoist__logout") == {"message": "Successfully logged out."}
     assert td.err("todoist__show_projects") == unauthorized("todoist")
@@ -42,7 +42,7 @@ def test_login_logout_and_search_users(td: Bench) -> None:
     )
 
 
-def test_projects_list_and_show(td: Bench) -> None:
+def test_projects_list_and_show(td: AppHarness) -> None:
     assert [p["project_id"] for p in td.ok("todoist__show_projects")] == [PRIVATE, CAFE, INBOX]
     assert [p["name"] for p in td.ok("todoist__show_projects", is_favorite=True)] == ["Repair Café"]
     assert [p["name"] for p in td.ok("todoist__show_projects", color="green")] == ["Private"]
@@ -57,7 +57,7 @@ def test_projects_list_and_show(td: Bench) -> None:
     assert td.err("todoist__show_projects", sort_by="name").startswith("Invalid sort_by value 'name'.")
 
 
-def test_create_update_delete_project(td: Bench) -> None:
+def test_create_update_delete_project(td: AppHarness) -> None:
     assert td.ok("todoist__create_project", name="Garden", color="yellow") == {
         "message": "Project created.",
         "project_id": 4,
@@ -80,7 +80,7 @@ def test_create_update_delete_project(td: Bench) -> None:
     assert td.err("todoist__delete_project", project_id=0) == "You cannot delete your Inbox project."
 
 
-def test_projects_of_others_are_not_yours(td: Bench) -> None:
+def test_projects_of_others_are_not_yours(td: AppHarness) -> None:
     td.world.state("todoist", TodoistState).projects[50] = Project(
         project_id=50, owner=AMIRA, name="Amira's", created_at=START
     )
@@ -91,7 +91,7 @@ def test_projects_of_others_are_not_yours(td: Bench) -> None:
     assert 50 not in [p["project_id"] for p in td.ok("todoist__show_projects")]
 
 
-def test_sections(td: Bench) -> None:
+def test_sections(td: AppHarness) -> None:
     assert td.ok("todoist__create_section", project_id=CAFE, name="Tools", order_index=0) == {
         "message": "Project section created.",
         "section_id": 2,
@@ -113,7 +113,7 @@ def test_sections(td: Bench) -> None:
     assert td.err("todoist__delete_section", section_id=STATIONS) == "The section with id 1 does not exist."
 
 
-def test_labels(td: Bench) -> None:
+def test_labels(td: AppHarness) -> None:
     assert td.ok("todoist__create_label", name="parts", color="orange") == {"message": "Label created.", "label_id": 3}
     assert td.err("todoist__create_label", name="Urgent") == "A label named Urgent already exists."
     assert td.ok("todoist__add_label_to_task", task_id=FLYERS, label_id=3) == {"message": "Label added to the task."}
@@ -135,7 +135,7 @@ def test_labels(td: Bench) -> None:
     assert td.err("todoist__search_labels", access_token="x") == unauthorized("todoist")
 
 
-def test_notifications(td: Bench) -> None:
+def test_notifications(td: AppHarness) -> None:
     assert [n["title"] for n in td.ok("todoist__show_notifications")] == ["Weekly summary", "Welcome"]
     assert [n["title"] for n in td.ok("todoist__show_notifications", read=False)] == ["Welcome"]
     assert td.ok("todoist__show_notifications_count", read=False) == {"notifications_count": 1}
@@ -155,7 +155,7 @@ def test_notifications(td: Bench) -> None:
     assert td.err("todoist__delete_notifications", access_token="") == unauthorized("todoist")
 
 
-def test_assignment_notifies_the_assignee(td: Bench) -> None:
+def test_assignment_notifies_the_assignee(td: AppHarness) -> None:
     assert td.ok("todoist__assign_or_unassign_task", task_id=ELECTRONICS, assignee_email=AMIRA) == {
         "message": "Task assigned."
     }

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sandbox.apps.todoist.state import TodoistState
-from tests.apps.bench import AMIRA, NOOR, Bench, unauthorized
+from tests.apps.harness import AMIRA, NOOR, AppHarness, unauthorized
 from tests.apps.todoist_fixture import (
     BIKES,
     CAFE,
@@ -25,11 +25,11 @@ from tests.apps.todoist_fixture import (
 
 
 @pytest.fixture
-def td(tmp_path: Path) -> Bench:
+def td(tmp_path: Path) -> AppHarness:
     return todoist_bench(tmp_path)
 
 
-def test_create_task_in_the_inbox_and_in_a_section(td: Bench) -> None:
+def test_create_task_in_the_inbox_and_in_a_section(td: AppHarness) -> None:
     assert td.ok("todoist__create_task", project_id=0, title="Order fuses", order_index=0, due_date="2026-03-05") == {
         "message": "Task created.",
         "task_id": 6,
@@ -50,7 +50,7 @@ def test_create_task_in_the_inbox_and_in_a_section(td: Bench) -> None:
     assert len(td.rows("todoist", "tasks")) == 7
 
 
-def test_show_task_and_tasks(td: Bench) -> None:
+def test_show_task_and_tasks(td: AppHarness) -> None:
     task = td.ok("todoist__show_task", task_id=SOLDER)
     assert (task["title"], task["due_date"], task["project_id"], task["section_id"]) == (
         "Buy solder",
@@ -79,7 +79,7 @@ def test_show_task_and_tasks(td: Bench) -> None:
     assert td.err("todoist__show_tasks", project_id=0, sort_by="+title").startswith("Invalid sort_by value '+title'.")
 
 
-def test_update_task(td: Bench) -> None:
+def test_update_task(td: AppHarness) -> None:
     assert td.ok(
         "todoist__update_task",
         task_id=SOLDER,
@@ -107,7 +107,7 @@ def test_update_task(td: Bench) -> None:
     )
 
 
-def test_delete_task_removes_its_sub_tasks(td: Bench) -> None:
+def test_delete_task_removes_its_sub_tasks(td: AppHarness) -> None:
     assert td.ok("todoist__delete_task", task_id=FLYERS) == {
         "message": "Task and its associated sub_tasks have been deleted."
     }
@@ -116,7 +116,7 @@ def test_delete_task_removes_its_sub_tasks(td: Bench) -> None:
     assert td.err("todoist__delete_task", task_id=FLYERS) == "The task with id 3 does not exist."
 
 
-def test_sub_tasks(td: Bench) -> None:
+def test_sub_tasks(td: AppHarness) -> None:
     assert td.ok("todoist__create_sub_task", task_id=FLYERS, title="Proofread", order_index=1) == {
         "message": "Subtask created.",
         "sub_task_id": 3,
@@ -135,7 +135,7 @@ def test_sub_tasks(td: Bench) -> None:
     assert td.err("todoist__show_sub_tasks", task_id=99) == "The task with id 99 does not exist."
 
 
-def test_comments(td: Bench) -> None:
+def test_comments(td: AppHarness) -> None:
     fs = td.login("file_system")
     out = td.ok(
         "todoist__post_task_comment",
@@ -164,7 +164,7 @@ def test_comments(td: Bench) -> None:
     assert td.ok("todoist__delete_task_comment", task_comment_id=2) == {"message": "Comment has been deleted."}
 
 
-def test_comment_errors(td: Bench) -> None:
+def test_comment_errors(td: AppHarness) -> None:
     theirs = "The given task_comment does not belong to you, so you cannot access it."
     assert td.err("todoist__update_task_comment", task_comment_id=1, content="mine now") == theirs
     assert td.err("todoist__delete_task_comment", task_comment_id=1) == theirs

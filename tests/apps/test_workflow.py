@@ -17,7 +17,7 @@ from engine.user.rules import RulesUser
 from sandbox.apps.registry import new_world
 from sandbox.apps.tools import APPS_SERVICE
 from sandbox.workspace.memory import MemoryWorkspace
-from tests.apps.bench import ACCOUNT, NOOR, PASSWORD, USERS, write_fixtures
+from tests.apps.harness import ACCOUNT, NOOR, PASSWORD, USERS, write_fixtures
 from tests.apps.persona import BRIEF
 from tests.engine.helpers import bundle, spec
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.apps.bench import ACCOUNT, AMIRA, USERS, Bench
+from tests.apps.harness import ACCOUNT, AMIRA, USERS, AppHarness
 
 # ids in fixture order
 INBOX, CAFE, PRIVATE = 1, 2, 3
@@ -50,9 +50,9 @@ TODOIST: dict[str, Any] = {
 FILE_SYSTEM: dict[str, Any] = {"account": ACCOUNT, "files": [{"path": "/home/noor/flyer.txt", "content": "Repair!"}]}
 
 
-def todoist_bench(tmp: Path) -> Bench:
+def todoist_bench(tmp: Path) -> AppHarness:
     """todoist (and file_system) seeded, logged in to todoist."""
-    bench = Bench(tmp, {"todoist": TODOIST, "file_system": FILE_SYSTEM})
+    bench = AppHarness.from_files(tmp, {"todoist": TODOIST, "file_system": FILE_SYSTEM})
     bench.login("todoist")
     return bench
 
