@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.loader import PersonaBundle, Problem
+from engine.tools.finance import FINANCE_SERVICE
+from engine.tools.finance_data import load_finance
 from engine.tools.literature import LITERATURE_SERVICE
 from engine.tools.literature_index import load_literature
 from engine.tools.web_corpus import load_web_corpus
@@ -32,6 +34,7 @@ class DataSource:
 SOURCES = (
     DataSource("web_corpus", "web", WEB_SERVICE, load_web_corpus),
     DataSource("literature_index", "literature", LITERATURE_SERVICE, load_literature),
+    DataSource("finance_data", "finance", FINANCE_SERVICE, load_finance),
 )
 
 

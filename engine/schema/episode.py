@@ -39,5 +39,10 @@ class Episode(Strict):
         description="YAML or JSONL file (relative to workspaces/<persona>/) of paper records for "
         "literature_search/literature_fetch; read by the engine, never copied into the workspace.",
     )
+    finance_data: str | None = Field(
+        default=None,
+        description="Folder (relative to workspaces/<persona>/) holding catalogue.yaml and one date,value CSV per "
+        "series for finance_search/finance_series; read by the engine, never copied into the workspace.",
+    )
     sessions: list[EpisodeEntry] = Field(min_length=1, description="Sessions in the order they run.")
     dependency_groups: list[DependencyGroup] = Field(default_factory=list, description="Strong dependency groups.")

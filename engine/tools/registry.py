@@ -12,6 +12,7 @@ from engine.tools.ask_user import ASK_USER
 from engine.tools.base import Tool
 from engine.tools.cron import CRON
 from engine.tools.edit_file import EDIT_FILE
+from engine.tools.finance import FINANCE_SEARCH, FINANCE_SERIES
 from engine.tools.glob import GLOB
 from engine.tools.grep import GREP
 from engine.tools.list_dir import LIST_DIR
@@ -43,6 +44,7 @@ TOOLSETS: dict[str, list[Tool[Any]]] = {
     ],
     "web": [WEB_SEARCH, WEB_FETCH],
     "literature": [LITERATURE_SEARCH, LITERATURE_FETCH],
+    "finance": [FINANCE_SEARCH, FINANCE_SERIES],
     **app_toolsets(),
 }
 

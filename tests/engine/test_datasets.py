@@ -23,6 +23,13 @@ CASES = {
         ("data/papers.yaml", "papers:\n  - {id: a, title: T, authors: [A], year: 2000}\n"),
         "data/papers.yaml: papers[0].venue: Field required",
     ),
+    "finance_data": (
+        "finance",
+        TOOL_DATA / "finance",
+        "data/finance",
+        ("data/finance/copper.csv", "date,value\n2023-10-31,8000\n2023-11-30,n/a\n"),
+        "data/finance/copper.csv: line 3: value 'n/a' is not a number",
+    ),
 }
 
 

@@ -28,6 +28,8 @@ CASES: dict[str, tuple[dict[str, Any], str | None, tuple[str, Any]]] = {
     "web_fetch": ({"url": "https://ex.org"}, "url", ("maxChars", "all")),
     "literature_search": ({"query": "q"}, "query", ("year_from", "recent")),
     "literature_fetch": ({"paper_id": "lit-001"}, "paper_id", ("paper_id", 3)),
+    "finance_search": ({"query": "q"}, "query", ("kind", "bonds")),
+    "finance_series": ({"series_id": "ACME.CLOSE"}, "series_id", ("start", "last spring")),
 }
 
 

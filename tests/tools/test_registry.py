@@ -16,6 +16,7 @@ GENERAL = {
 LOOKUPS = {
     "web": {"web_search", "web_fetch"},
     "literature": {"literature_search", "literature_fetch"},
+    "finance": {"finance_search", "finance_series"},
 }
 
 
