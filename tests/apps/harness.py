@@ -160,10 +160,10 @@ class AppHarness(Generic[S]):
         return outcome.error
 
     def bad_arguments(self, tool: str, problem: str, /, **arguments: Any) -> None:
-        """A call with bad arguments fails naming the problem, and the default app's state is unchanged."""
-        before = self.state.model_dump()
+        """A call with bad arguments fails naming the problem, and nothing in the world (apps, clock) changes."""
+        before = self.world.snapshot()
         assert self.err(tool, **arguments).startswith(f"bad arguments for {self.tool(tool)}: {problem}")
-        assert self.state.model_dump() == before
+        assert self.world.snapshot() == before
 
     def wait(self, seconds: int) -> None:
         """Let simulated time pass (one more second passes with the next call)."""

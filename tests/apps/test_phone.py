@@ -7,25 +7,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
-from engine.schema.events import Event
-from engine.tools.base import ToolContext
-from engine.tools.toolbox import ToolBox, ToolOutcome
 from sandbox.apps.fixtures import FixtureError, load_world
 from sandbox.apps.phone import APP
-from sandbox.apps.phone.state import Alarm, PhoneFixture, PhoneState, seed
+from sandbox.apps.phone.state import Alarm, PhoneState
 from sandbox.apps.registry import APPS
-from sandbox.apps.tools import app_toolsets
-from sandbox.apps.world import AppWorld, Clock
-from sandbox.workspace.memory import MemoryWorkspace
+from sandbox.apps.world import DEFAULT_START
+from tests.apps.harness import AppHarness, unauthorized, write_fixtures
 
-START = datetime(2026, 1, 5, 9, 0, 0)
 ME, SAM, RITA, MOM = "5550001111", "5550002222", "5550003333", "5550004444"
-UNAUTHORIZED = (
-    "You are either not authorized to access this phone API endpoint or your access token is missing, "
-    "invalid or expired."
-)
+UNAUTHORIZED = unauthorized("phone")
 FIXTURE: dict[str, Any] = {
     "account": {
         "first_name": "Noor",
@@ -56,42 +47,12 @@ FIXTURE: dict[str, Any] = {
 }
 
 
-class Phone:
-    """A phone app seeded from FIXTURE behind a toolbox, as the agent reaches it."""
-
-    def __init__(self) -> None:
-        state = seed(PhoneFixture.model_validate(FIXTURE), START)
-        self.world = AppWorld({"phone": APP}, {"phone": state}, Clock(now=START))
-        self.events: list[Event] = []
-        tools = {tool.name: tool for tool in app_toolsets({"phone": APP})["phone"]}
-        ctx = ToolContext(MemoryWorkspace(), services={"apps": self.world})
-        self.box = ToolBox(tools, ctx, self.events.append)
-
-    @property
-    def state(self) -> PhoneState:
-        return self.world.state("phone", PhoneState)
-
-    def call(self, api: str, **arguments: Any) -> ToolOutcome:
-        return self.box.call(f"phone__{api}", arguments)
-
-    def ok(self, api: str, **arguments: Any) -> Any:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is None, outcome.error
-        return outcome.output["response"]
-
-    def err(self, api: str, **arguments: Any) -> str:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is not None, outcome.output
-        return outcome.error
-
-    def login(self) -> str:
-        token: str = self.ok("login", username=ME, password="pw-phone")["access_token"]
-        return token
+Phone = AppHarness[PhoneState]
 
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone()
+    return AppHarness.seeded(APP, FIXTURE, username=ME)
 
 
 @pytest.fixture
@@ -289,7 +250,7 @@ def test_create_show_and_toggle_alarms(phone: Phone, token: str) -> None:
 
 
 def test_someone_elses_alarm_is_not_yours(phone: Phone, token: str) -> None:
-    phone.state.alarms[9] = Alarm(alarm_id=9, owner=SAM, time="05:00", created_at=START)
+    phone.state.alarms[9] = Alarm(alarm_id=9, owner=SAM, time="05:00", created_at=DEFAULT_START)
     assert phone.err("show_alarm", access_token=token, alarm_id=9) == (
         "The given alarm does not belong to you, so you cannot access it."
     )
@@ -317,10 +278,7 @@ def test_someone_elses_alarm_is_not_yours(phone: Phone, token: str) -> None:
 def test_bad_arguments_change_nothing(
     phone: Phone, token: str, api: str, arguments: dict[str, Any], problem: str
 ) -> None:
-    before = phone.state.model_dump()
-    error = phone.err(api, access_token=token, **arguments)
-    assert error.startswith(f"bad arguments for phone__{api}: {problem}")
-    assert phone.state.model_dump() == before
+    phone.bad_arguments(api, problem, access_token=token, **arguments)
 
 
 def test_public_api_rejects_arguments(phone: Phone) -> None:
@@ -347,9 +305,7 @@ def test_collections(phone: Phone) -> None:
 
 
 def _write(folder: Path, fixture: dict[str, Any]) -> Path:
-
-    (folder / "phone.yaml").write_text(yaml.safe_dump(fixture), encoding="utf-8")
-    return folder
+    return write_fixtures(folder, {"phone": fixture})
 
 
 def test_fixture_loads_and_problems_name_the_field(tmp_path: Path) -> None:

@@ -9,23 +9,15 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.schema.events import Event
-from engine.tools.base import ToolContext
-from engine.tools.toolbox import ToolBox, ToolOutcome
 from sandbox.apps.fixtures import FixtureError, load_world
 from sandbox.apps.registry import APPS
 from sandbox.apps.simple_note import APP
-from sandbox.apps.simple_note.state import Note, SimpleNoteFixture, SimpleNoteState, seed
-from sandbox.apps.tools import app_toolsets
-from sandbox.apps.world import AppWorld, Clock
-from sandbox.workspace.memory import MemoryWorkspace
+from sandbox.apps.simple_note.state import Note, SimpleNoteState
+from sandbox.apps.world import DEFAULT_START
+from tests.apps.harness import AppHarness, unauthorized
 
-START = datetime(2026, 1, 5, 9, 0, 0)
 ME = "noor@example.com"
-UNAUTHORIZED = (
-    "You are either not authorized to access this simple_note API endpoint or your access token is missing, "
-    "invalid or expired."
-)
+UNAUTHORIZED = unauthorized("simple_note")
 FIXTURE: dict[str, Any] = {
     "account": {"first_name": "Noor", "last_name": "Haddad", "email": ME, "password": "pw-notes"},
     "users": [{"first_name": "Sam", "last_name": "Lee", "email": "sam@example.com"}],
@@ -54,43 +46,17 @@ FIXTURE: dict[str, Any] = {
 }
 
 
-class Notes:
-    """A simple_note app seeded from FIXTURE behind a toolbox, as the agent reaches it."""
-
-    def __init__(self) -> None:
-        state = seed(SimpleNoteFixture.model_validate(FIXTURE), START)
-        self.world = AppWorld({"simple_note": APP}, {"simple_note": state}, Clock(now=START))
-        self.events: list[Event] = []
-        tools = {tool.name: tool for tool in app_toolsets({"simple_note": APP})["simple_note"]}
-        self.box = ToolBox(tools, ToolContext(MemoryWorkspace(), services={"apps": self.world}), self.events.append)
-
-    @property
-    def state(self) -> SimpleNoteState:
-        return self.world.state("simple_note", SimpleNoteState)
-
-    def ok(self, api: str, **arguments: Any) -> Any:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is None, outcome.error
-        return outcome.output["response"]
-
-    def err(self, api: str, **arguments: Any) -> str:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is not None, outcome.output
-        return outcome.error
-
-    def call(self, api: str, **arguments: Any) -> ToolOutcome:
-        return self.box.call(f"simple_note__{api}", arguments)
+Notes = AppHarness[SimpleNoteState]
 
 
 @pytest.fixture
 def notes() -> Notes:
-    return Notes()
+    return AppHarness.seeded(APP, FIXTURE)
 
 
 @pytest.fixture
 def token(notes: Notes) -> str:
-    answer: str = notes.ok("login", username=ME, password="pw-notes")["access_token"]
-    return answer
+    return notes.login()
 
 
 def ids(items: list[dict[str, Any]]) -> list[int]:
@@ -170,7 +136,9 @@ def test_create_and_show_note(notes: Notes, token: str) -> None:
 
 
 def test_someone_elses_note_is_not_yours(notes: Notes, token: str) -> None:
-    notes.state.notes[9] = Note(note_id=9, owner="sam@example.com", title="Sam's", created_at=START, updated_at=START)
+    notes.state.notes[9] = Note(
+        note_id=9, owner="sam@example.com", title="Sam's", created_at=DEFAULT_START, updated_at=DEFAULT_START
+    )
     assert notes.err("show_note", access_token=token, note_id=9) == (
         "The given note does not belong to you, so you cannot access it."
     )
@@ -264,10 +232,7 @@ def test_pagination(notes: Notes, token: str) -> None:
 def test_bad_arguments_change_nothing(
     notes: Notes, token: str, api: str, arguments: dict[str, Any], problem: str
 ) -> None:
-    before = notes.state.model_dump()
-    error = notes.err(api, access_token=token, **arguments)
-    assert error.startswith(f"bad arguments for simple_note__{api}: {problem}")
-    assert notes.state.model_dump() == before
+    notes.bad_arguments(api, problem, access_token=token, **arguments)
 
 
 def test_fixture_loads_and_problems_name_the_field(tmp_path: Path) -> None:

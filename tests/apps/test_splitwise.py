@@ -9,28 +9,16 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.schema.events import Event
-from engine.tools.base import ToolContext
-from engine.tools.toolbox import ToolBox, ToolOutcome
-from sandbox.apps.base import AppSpec, AppState
-from sandbox.apps.file_system import APP as FILE_SYSTEM
-from sandbox.apps.file_system.state import FileSystemFixture
-from sandbox.apps.file_system.state import seed as seed_files
 from sandbox.apps.fixtures import FixtureError, load_world
 from sandbox.apps.registry import APPS
 from sandbox.apps.splitwise import APP
-from sandbox.apps.splitwise.fixture import SplitwiseFixture, seed
 from sandbox.apps.splitwise.state import Expense, Share, SplitwiseState
-from sandbox.apps.tools import app_toolsets
-from sandbox.apps.world import AppWorld, Clock
-from sandbox.workspace.memory import MemoryWorkspace
+from sandbox.apps.world import DEFAULT_START
+from tests.apps.harness import AppHarness, unauthorized
 
-START = datetime(2026, 1, 5, 9, 0, 0)
+START = DEFAULT_START
 ME, SAM, RITA, OMAR = "noor@example.com", "sam@example.com", "rita@example.com", "omar@example.com"
-UNAUTHORIZED = (
-    "You are either not authorized to access this splitwise API endpoint or your access token is missing, "
-    "invalid or expired."
-)
+UNAUTHORIZED = unauthorized("splitwise")
 NOT_A_MEMBER = "You are not a member of this group and so are not authorized to access it."
 FIXTURE: dict[str, Any] = {
     "account": {"first_name": "Noor", "last_name": "Haddad", "email": ME, "password": "pw-split"},
@@ -56,45 +44,11 @@ FIXTURE: dict[str, Any] = {
 }  # fmt: skip
 
 
-class Splitwise:
+class Splitwise(AppHarness[SplitwiseState]):
     """splitwise (and file_system, for receipts) seeded from fixtures behind a toolbox."""
 
-    def __init__(self) -> None:
-        files = seed_files(
-            FileSystemFixture.model_validate(
-                {"account": {**FIXTURE["account"], "password": "pw-files"}, "files": [{"path": "~/taxi.txt"}]}
-            ),
-            START,
-        )
-        specs: dict[str, AppSpec[Any]] = {"splitwise": APP, "file_system": FILE_SYSTEM}
-        states: dict[str, AppState] = {"splitwise": seed(SplitwiseFixture.model_validate(FIXTURE), START)}
-        self.world = AppWorld(specs, {**states, "file_system": files}, Clock(now=START))
-        self.events: list[Event] = []
-        tools = {t.name: t for toolset in app_toolsets(specs).values() for t in toolset}
-        self.box = ToolBox(tools, ToolContext(MemoryWorkspace(), services={"apps": self.world}), self.events.append)
-
-    @property
-    def state(self) -> SplitwiseState:
-        return self.world.state("splitwise", SplitwiseState)
-
-    def call(self, api: str, **arguments: Any) -> ToolOutcome:
-        return self.box.call(api if "__" in api else f"splitwise__{api}", arguments)
-
-    def ok(self, api: str, **arguments: Any) -> Any:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is None, outcome.error
-        return outcome.output["response"]
-
-    def err(self, api: str, **arguments: Any) -> str:
-        outcome = self.call(api, **arguments)
-        assert outcome.error is not None, outcome.output
-        return outcome.error
-
-    def login(self, email: str = ME, password: str = "pw-split") -> str:
-        token: str = self.ok("login", username=email, password=password)["access_token"]
-        return token
-
     def shares(self, expense_id: int) -> list[tuple[str, float]]:
+        """An expense's shares as (debtor, amount); they must add up to the paid amount."""
         expense = self.state.expenses[expense_id]
         assert round(sum(s.debt_amount for s in expense.shares), 2) == expense.paid_amount
         return [(s.debtor, s.debt_amount) for s in expense.shares]
@@ -102,7 +56,8 @@ class Splitwise:
 
 @pytest.fixture
 def app() -> Splitwise:
-    return Splitwise()
+    files = {"account": {**FIXTURE["account"], "password": "pw-files"}, "files": [{"path": "~/taxi.txt"}]}
+    return Splitwise.seeded(APP, FIXTURE, also={"file_system": files})
 
 
 @pytest.fixture
@@ -400,7 +355,7 @@ def test_both_sides_see_the_same_balance(app: Splitwise, token: str) -> None:
     sam = app.state.account(SAM)
     assert sam is not None
     sam.password = "pw-sam"
-    sams = app.login(SAM, "pw-sam")
+    sams = app.login(username=SAM, password="pw-sam")
 
     def views() -> tuple[tuple[str, float], tuple[str, float]]:
         noor_view = app.ok("show_person_balance", access_token=token, email=SAM)
@@ -434,9 +389,7 @@ def test_both_sides_see_the_same_balance(app: Splitwise, token: str) -> None:
 def test_bad_arguments_change_nothing(
     app: Splitwise, token: str, api: str, arguments: dict[str, Any], problem: str
 ) -> None:
-    before = app.state.model_dump()
-    assert app.err(api, access_token=token, **arguments).startswith(f"bad arguments for splitwise__{api}: {problem}")
-    assert app.state.model_dump() == before
+    app.bad_arguments(api, problem, access_token=token, **arguments)
 
 
 def test_collections(app: Splitwise) -> None:
