@@ -8,10 +8,10 @@ Every API is an `Api`: a name, a description, a pydantic argument model and a fu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,34 @@ def not_found(resource: str, ident: object, key: str = "id") -> AppError:
 def not_yours(resource: str) -> AppError:
     """The 422 error of a resource that belongs to another user."""
     return AppError(f"The given {resource} does not belong to you, so you cannot access it.")
+
+
+class Owned(Protocol):
+    """A record that belongs to one user."""
+
+    @property
+    def owner(self) -> str:
+        """The owner's username."""
+
+
+R = TypeVar("R")
+OwnedT = TypeVar("OwnedT", bound=Owned)
+
+
+def record(records: Mapping[int, R], resource: str, ident: int) -> R:
+    """The record with this id; the 409 `not_found` error of `resource` when there is none."""
+    found = records.get(ident)
+    if found is None:
+        raise not_found(resource, ident)
+    return found
+
+
+def owned(records: Mapping[int, OwnedT], resource: str, ident: int, owner: str) -> OwnedT:
+    """The owner's record with this id; 409 when unknown, 422 (`not_yours`) when someone else's."""
+    found = record(records, resource, ident)
+    if found.owner != owner:
+        raise not_yours(resource)
+    return found
 
 
 class StateModel(BaseModel):

@@ -12,7 +12,7 @@ from sandbox.apps.amazon.cart import ProductTokenArgs, check_stock
 from sandbox.apps.amazon.pricing import cart_costs, cents
 from sandbox.apps.amazon.state import AmazonState, Order, OrderItem, Product, by_id, require
 from sandbox.apps.amazon.views import order_view, product_rating, product_view
-from sandbox.apps.base import Api, AppError, PageArgs, TokenArgs, not_found, not_yours
+from sandbox.apps.base import Api, AppError, PageArgs, TokenArgs, owned
 from sandbox.apps.query import iso, ordered, page, search
 from sandbox.apps.world import Call
 
@@ -87,12 +87,7 @@ class OrderArgs(TokenArgs):
 def show_order(args: OrderArgs, call: Call) -> dict[str, Any]:
     """One of your orders."""
     state, account = me(call, args.access_token)
-    order = state.orders.get(args.order_id)
-    if order is None:
-        raise not_found("order", args.order_id)
-    if order.owner != account.username:
-        raise not_yours("order")
-    return order_view(order, call.now)
+    return order_view(owned(state.orders, "order", args.order_id, account.username), call.now)
 
 
 class OrdersArgs(PageArgs, TokenArgs):

@@ -7,7 +7,7 @@ from typing import Literal, TypeVar
 
 from pydantic import Field
 
-from sandbox.apps.base import AppError, AppState, StateModel, not_found, not_yours
+from sandbox.apps.base import AppError, AppState, StateModel, not_found, owned
 
 RelativeSize = Literal["extra-small", "small", "medium", "large", "extra-large"]
 SIZES: tuple[str, ...] = ("extra-small", "small", "medium", "large", "extra-large")
@@ -213,21 +213,11 @@ class AmazonState(AppState):
 
     def address(self, address_id: int, owner: str) -> Address:
         """One of the owner's addresses; 409 unknown, 422 someone else's."""
-        found = self.addresses.get(address_id)
-        if found is None:
-            raise not_found("address", address_id)
-        if found.owner != owner:
-            raise not_yours("address")
-        return found
+        return owned(self.addresses, "address", address_id, owner)
 
     def payment_card(self, payment_card_id: int, owner: str) -> PaymentCard:
         """One of the owner's cards; 409 unknown, 422 someone else's."""
-        found = self.payment_cards.get(payment_card_id)
-        if found is None:
-            raise not_found("payment_card", payment_card_id)
-        if found.owner != owner:
-            raise not_yours("payment_card")
-        return found
+        return owned(self.payment_cards, "payment_card", payment_card_id, owner)
 
     def orders_of(self, owner: str) -> list[Order]:
         """The owner's orders, newest first (ties: higher order_id first)."""

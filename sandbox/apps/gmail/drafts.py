@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from sandbox.apps.base import Account, AppError, PageArgs, TokenArgs, not_found, not_yours
+from sandbox.apps.base import Account, AppError, PageArgs, TokenArgs, owned
 from sandbox.apps.gmail.mail import Outgoing, deliver, email_in_thread, load_attachments, own_thread
 from sandbox.apps.gmail.state import Draft, GmailState, reply_subject
 from sandbox.apps.gmail.views import draft_view
@@ -21,12 +21,7 @@ def own_draft(call: Call, token: str, draft_id: int) -> tuple[GmailState, Accoun
     """The logged-in user, the state and one of the user's drafts."""
     account = call.user(token)
     state = call.state(GmailState)
-    draft = state.drafts.get(draft_id)
-    if draft is None:
-        raise not_found("draft", draft_id)
-    if draft.owner != account.email:
-        raise not_yours("draft")
-    return state, account, draft
+    return state, account, owned(state.drafts, "draft", draft_id, account.email)
 
 
 def _future(value: str, call: Call) -> datetime:

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from sandbox.apps.base import Account, AppError, TokenArgs, not_found, not_yours
+from sandbox.apps.base import Account, AppError, TokenArgs, not_found, owned
 from sandbox.apps.file_system.apis import resolve_file
 from sandbox.apps.gmail.state import Attachment, Draft, Email, GmailState, Thread, reply_subject
 from sandbox.apps.query import iso
@@ -32,12 +32,7 @@ def own_thread(call: Call, token: str, thread_id: int) -> tuple[GmailState, Acco
     """The logged-in user, the state and one of the user's threads; 409/422 errors otherwise."""
     account = call.user(token)
     state = call.state(GmailState)
-    thread = state.threads.get(thread_id)
-    if thread is None:
-        raise not_found("email thread", thread_id)
-    if thread.owner != account.email:
-        raise not_yours("email thread")
-    return state, account, thread
+    return state, account, owned(state.threads, "email thread", thread_id, account.email)
 
 
 def email_in_thread(state: GmailState, thread: Thread, email_id: int) -> Email:

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from sandbox.apps.base import AppError, OpenPageArgs, TokenArgs, not_found, not_yours
+from sandbox.apps.base import AppError, OpenPageArgs, TokenArgs, not_yours, record
 from sandbox.apps.gmail.mail import own_thread
 from sandbox.apps.gmail.state import GmailState, Thread
 from sandbox.apps.gmail.views import (
@@ -103,9 +103,7 @@ def show_email(args: EmailArgs, call: Call) -> dict[str, Any]:
     """One email of the user's threads."""
     account = call.user(args.access_token)
     state = call.state(GmailState)
-    email = state.emails.get(args.email_id)
-    if email is None:
-        raise not_found("email", args.email_id)
+    email = record(state.emails, "email", args.email_id)
     if not any(t.owner == account.email and email.email_id in t.email_ids for t in state.threads.values()):
         raise not_yours("email")
     return email_view(state, email)

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from sandbox.apps.base import Account, AppError, not_found, not_yours
+from sandbox.apps.base import Account, AppError, not_yours, owned, record
 from sandbox.apps.phone.state import Alarm, Contact, PhoneState, TextMessage
 from sandbox.apps.query import iso
 
@@ -63,29 +63,17 @@ def alarm_view(alarm: Alarm, user: Account) -> dict[str, Any]:
 
 def own_contact(state: PhoneState, user: Account, contact_id: int) -> Contact:
     """The user's contact with this id; 409 when unknown, 422 when someone else's."""
-    contact = state.contacts.get(contact_id)
-    if contact is None:
-        raise not_found("contact", contact_id)
-    if contact.owner != user.username:
-        raise not_yours("contact")
-    return contact
+    return owned(state.contacts, "contact", contact_id, user.username)
 
 
 def own_alarm(state: PhoneState, user: Account, alarm_id: int) -> Alarm:
     """The user's alarm with this id; 409 when unknown, 422 when someone else's."""
-    alarm = state.alarms.get(alarm_id)
-    if alarm is None:
-        raise not_found("alarm", alarm_id)
-    if alarm.owner != user.username:
-        raise not_yours("alarm")
-    return alarm
+    return owned(state.alarms, "alarm", alarm_id, user.username)
 
 
 def own_text(state: PhoneState, user: Account, text_message_id: int) -> TextMessage:
     """A text message the user sent or received; 409 when unknown, 422 when between other people."""
-    text = state.messages.get(text_message_id)
-    if text is None:
-        raise not_found("text message", text_message_id)
+    text = record(state.messages, "text message", text_message_id)
     if user.username not in (text.sender, text.receiver):
         raise not_yours("text message")
     return text

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from sandbox.apps.base import Account, Api, ApiArgs, AppError, PageArgs, TokenArgs, not_found, not_yours
+from sandbox.apps.base import Account, Api, ApiArgs, AppError, PageArgs, TokenArgs, not_found, owned
 from sandbox.apps.query import iso, page, parse_sort, search
 from sandbox.apps.simple_note.state import Note, SimpleNoteState, distinct_tags
 from sandbox.apps.world import Call
@@ -17,12 +17,7 @@ SORT_FIELDS = ("created_at", "updated_at", "pinned")
 def _own(call: Call, token: str, note_id: int) -> tuple[SimpleNoteState, Note]:
     user = call.user(token)
     state = call.state(SimpleNoteState)
-    note = state.notes.get(note_id)
-    if note is None:
-        raise not_found("note", note_id)
-    if note.owner != user.username:
-        raise not_yours("note")
-    return state, note
+    return state, owned(state.notes, "note", note_id, user.username)
 
 
 def _item(note: Note) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sandbox.apps.base import Account, AppError, not_found
+from sandbox.apps.base import Account, AppError, not_found, record
 from sandbox.apps.query import iso
 from sandbox.apps.splitwise.state import Expense, Group, SplitwiseState
 
@@ -59,9 +59,7 @@ def member_group(state: SplitwiseState, user: Account, group_id: int) -> Group:
 
 def own_expense(state: SplitwiseState, user: Account, expense_id: int) -> Expense:
     """An expense the user paid, owes a share of, or recorded; 409 when unknown, 422 otherwise."""
-    expense = state.expenses.get(expense_id)
-    if expense is None:
-        raise not_found("expense", expense_id)
+    expense = record(state.expenses, "expense", expense_id)
     if user.email not in {*expense.participants, expense.creator}:
         raise AppError("You are not involved in this expense and so are not authorized to access it.")
     return expense

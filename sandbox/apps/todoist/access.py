@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from sandbox.apps.base import Account, AppError, not_found, not_yours
+from sandbox.apps.base import Account, AppError, not_yours, owned, record
 from sandbox.apps.query import parse_date
 from sandbox.apps.todoist.state import Comment, Label, Project, Section, SubTask, Task, TodoistState
 from sandbox.apps.world import Call
@@ -21,9 +21,7 @@ def project_for(call: Call, state: TodoistState, account: Account, project_id: i
     """A project the user may access (0 = the user's Inbox)."""
     if project_id == 0:
         return state.inbox(account.email, call.now)
-    project = state.projects.get(project_id)
-    if project is None:
-        raise not_found("project", project_id)
+    project = record(state.projects, "project", project_id)
     if account.email not in project.members():
         raise not_yours("project")
     return project
@@ -31,46 +29,33 @@ def project_for(call: Call, state: TodoistState, account: Account, project_id: i
 
 def section_for(call: Call, state: TodoistState, account: Account, section_id: int) -> Section:
     """A section of a project the user may access."""
-    section = state.sections.get(section_id)
-    if section is None:
-        raise not_found("section", section_id)
+    section = record(state.sections, "section", section_id)
     project_for(call, state, account, section.project_id)
     return section
 
 
 def task_for(call: Call, state: TodoistState, account: Account, task_id: int) -> Task:
     """A task of a project the user may access."""
-    task = state.tasks.get(task_id)
-    if task is None:
-        raise not_found("task", task_id)
+    task = record(state.tasks, "task", task_id)
     project_for(call, state, account, task.project_id)
     return task
 
 
 def sub_task_for(call: Call, state: TodoistState, account: Account, sub_task_id: int) -> SubTask:
     """A sub-task of a task the user may access."""
-    sub_task = state.sub_tasks.get(sub_task_id)
-    if sub_task is None:
-        raise not_found("sub_task", sub_task_id)
+    sub_task = record(state.sub_tasks, "sub_task", sub_task_id)
     task_for(call, state, account, sub_task.task_id)
     return sub_task
 
 
 def label_for(state: TodoistState, account: Account, label_id: int) -> Label:
     """One of the user's labels."""
-    label = state.labels.get(label_id)
-    if label is None:
-        raise not_found("label", label_id)
-    if label.owner != account.email:
-        raise not_yours("label")
-    return label
+    return owned(state.labels, "label", label_id, account.email)
 
 
 def comment_for(call: Call, state: TodoistState, account: Account, comment_id: int, own: bool) -> Comment:
     """A comment on a task the user may access (`own`: written by the user)."""
-    comment = state.comments.get(comment_id)
-    if comment is None:
-        raise not_found("task_comment", comment_id)
+    comment = record(state.comments, "task_comment", comment_id)
     task_for(call, state, account, comment.task_id)
     if own and comment.author != account.email:
         raise not_yours("task_comment")

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from sandbox.apps.base import AppError, PageArgs, TokenArgs, not_found, not_yours
+from sandbox.apps.base import AppError, PageArgs, TokenArgs, owned
 from sandbox.apps.file_system.apis import resolve_file
 from sandbox.apps.query import page
 from sandbox.apps.todoist.access import comment_for, login, task_for
@@ -132,11 +132,7 @@ class MarkNotificationArgs(TokenArgs):
 def mark_notification(args: MarkNotificationArgs, call: Call) -> dict[str, Any]:
     """Mark one notification read or unread."""
     state, account = login(call, args.access_token)
-    notification = state.notifications.get(args.notification_id)
-    if notification is None:
-        raise not_found("notification", args.notification_id)
-    if notification.owner != account.email:
-        raise not_yours("notification")
+    notification = owned(state.notifications, "notification", args.notification_id, account.email)
     word = "read" if args.read else "unread"
     if notification.read == args.read:
         raise AppError(f"The notification is already marked as {word}.")
