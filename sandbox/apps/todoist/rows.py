@@ -59,7 +59,7 @@ def task_rows(state: TodoistState) -> list[BaseModel]:
         if t.project_id not in projects:
             continue
         section = state.sections.get(t.section_id) if t.section_id is not None else None
-        subs = sorted((s for s in state.sub_tasks.values() if s.task_id == t.task_id), key=lambda s: s.order_index)
+        subs = state.task_sub_tasks(t.task_id)
         rows.append(
             TaskRow(
                 **t.model_dump(include={"task_id", "title", "description", "due_date", "priority", "is_completed"}),

@@ -156,6 +156,10 @@ class TodoistState(AppState):
         """Tasks of a project in one section (None: without a section)."""
         return [t for t in self.tasks.values() if t.project_id == project_id and t.section_id == section_id]
 
+    def task_sub_tasks(self, task_id: int) -> list[SubTask]:
+        """A task's sub-tasks in order (by order_index)."""
+        return sorted((s for s in self.sub_tasks.values() if s.task_id == task_id), key=lambda s: s.order_index)
+
     def delete_task(self, task_id: int) -> None:
         """Remove a task with its sub-tasks and comments."""
         del self.tasks[task_id]

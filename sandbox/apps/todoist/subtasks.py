@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import Field
 
-from sandbox.apps.base import AppError, TokenArgs
+from sandbox.apps.base import TokenArgs
 from sandbox.apps.todoist.access import check_duration, due_date, login, sub_task_for, task_for
 from sandbox.apps.todoist.state import DurationUnit, Priority, SubTask, place
-from sandbox.apps.todoist.tasks import apply_common
+from sandbox.apps.todoist.tasks import ItemUpdateArgs, update_item
 from sandbox.apps.todoist.views import sub_task_view
 from sandbox.apps.world import Call
 
@@ -46,7 +46,7 @@ def create_sub_task(args: CreateSubTaskArgs, call: Call) -> dict[str, Any]:
         order_index=0,
         created_at=call.now,
     )
-    siblings = [s for s in state.sub_tasks.values() if s.task_id == task.task_id]
+    siblings = state.task_sub_tasks(task.task_id)
     state.sub_tasks[sub_task_id] = sub_task
     place(siblings, sub_task, args.order_index)
     return {"message": "Subtask created.", "sub_task_id": sub_task_id}
@@ -58,14 +58,9 @@ class SubTaskArgs(TokenArgs):
     sub_task_id: int = Field(description="The sub-task.")
 
 
-class UpdateSubTaskArgs(SubTaskArgs):
+class UpdateSubTaskArgs(ItemUpdateArgs, SubTaskArgs):
     """Arguments of update_sub_task; fields left null stay unchanged."""
 
-    title: str | None = Field(default=None, min_length=1, description="New title.")
-    description: str | None = Field(default=None, description="New description.")
-    due_date: str | None = Field(default=None, description="New due date, YYYY-MM-DD; the string 'None' clears it.")
-    duration: float | None = Field(default=None, description="New duration; 0 clears duration and unit.")
-    duration_unit: DurationUnit | None = Field(default=None, description="New duration unit.")
     priority: Priority | None = Field(default=None, description="New priority.")
     is_completed: bool | None = Field(default=None, description="Mark completed (True) or open (False).")
     order_index: int | None = Field(default=None, description="New position (0 = top, -1 = end).")
@@ -75,11 +70,7 @@ def update_sub_task(args: UpdateSubTaskArgs, call: Call) -> dict[str, Any]:
     """Change a sub-task."""
     state, account = login(call, args.access_token)
     sub_task = sub_task_for(call, state, account, args.sub_task_id)
-    if not args.model_dump(exclude={"access_token", "sub_task_id"}, exclude_none=True):
-        raise AppError("Nothing to update: give at least one field to change.")
-    apply_common(sub_task, args)
-    if args.order_index is not None:
-        place([s for s in state.sub_tasks.values() if s.task_id == sub_task.task_id], sub_task, args.order_index)
+    update_item(sub_task, args, "sub_task_id", lambda: state.task_sub_tasks(sub_task.task_id))
     return {"message": "Subtask information updated."}
 
 
@@ -100,5 +91,4 @@ def show_sub_tasks(args: ShowSubTasksArgs, call: Call) -> list[Any]:
     """A task's sub-tasks in order."""
     state, account = login(call, args.access_token)
     task = task_for(call, state, account, args.task_id)
-    subs = sorted((s for s in state.sub_tasks.values() if s.task_id == task.task_id), key=lambda s: s.order_index)
-    return [sub_task_view(s) for s in subs]
+    return [sub_task_view(s) for s in state.task_sub_tasks(task.task_id)]

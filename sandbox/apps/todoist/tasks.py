@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field
 
-from sandbox.apps.base import AppError, TokenArgs
+from sandbox.apps.base import ApiArgs, AppError, TokenArgs
 from sandbox.apps.query import MAX_DATE, MIN_DATE, in_date_range, parse_sort
 from sandbox.apps.todoist.access import CLEAR, check_duration, due_date, login, project_for, section_for, task_for
-from sandbox.apps.todoist.state import PRIORITY_RANK, DurationUnit, Priority, Task, TodoistState, place
+from sandbox.apps.todoist.state import PRIORITY_RANK, DurationUnit, Priority, SubTask, Task, TodoistState, place
 from sandbox.apps.todoist.views import task_short, task_view
 from sandbox.apps.world import Call
 
@@ -65,21 +66,28 @@ class TaskArgs(TokenArgs):
     task_id: int = Field(description="The task.")
 
 
-class UpdateTaskArgs(TaskArgs):
-    """Arguments of update_task; fields left null stay unchanged."""
+class ItemUpdateArgs(ApiArgs):
+    """The fields update_task and update_sub_task share; listed first as a base, after the token and the id."""
 
     title: str | None = Field(default=None, min_length=1, description="New title.")
     description: str | None = Field(default=None, description="New description.")
     due_date: str | None = Field(default=None, description="New due date, YYYY-MM-DD; the string 'None' clears it.")
     duration: float | None = Field(default=None, description="New duration; 0 clears duration and unit.")
     duration_unit: DurationUnit | None = Field(default=None, description="New duration unit.")
+
+
+class UpdateTaskArgs(ItemUpdateArgs, TaskArgs):
+    """Arguments of update_task; fields left null stay unchanged."""
+
     is_completed: bool | None = Field(default=None, description="Mark completed (True) or open (False).")
     order_index: int | None = Field(default=None, description="New position (0 = top, -1 = end).")
     priority: Priority | None = Field(default=None, description="New priority.")
 
 
-def apply_common(item: Any, args: Any) -> None:
-    """Apply title, description, due_date, duration, priority and is_completed changes (tasks and sub-tasks)."""
+def update_item(item: Task | SubTask, args: Any, id_field: str, siblings: Callable[[], list[Any]]) -> None:
+    """Apply an update_task / update_sub_task call: every given field, then the new position among `siblings`."""
+    if not args.model_dump(exclude={"access_token", id_field}, exclude_none=True):
+        raise AppError("Nothing to update: give at least one field to change.")
     due = item.due_date
     if args.due_date is not None:
         due = None if args.due_date == CLEAR else due_date(args.due_date)
@@ -94,17 +102,15 @@ def apply_common(item: Any, args: Any) -> None:
     for key in ("title", "description", "priority", "is_completed"):
         if getattr(args, key) is not None:
             setattr(item, key, getattr(args, key))
+    if args.order_index is not None:
+        place(siblings(), item, args.order_index)
 
 
 def update_task(args: UpdateTaskArgs, call: Call) -> dict[str, Any]:
     """Change a task."""
     state, account = login(call, args.access_token)
     task = task_for(call, state, account, args.task_id)
-    if not args.model_dump(exclude={"access_token", "task_id"}, exclude_none=True):
-        raise AppError("Nothing to update: give at least one field to change.")
-    apply_common(task, args)
-    if args.order_index is not None:
-        place(state.project_tasks(task.project_id, task.section_id), task, args.order_index)
+    update_item(task, args, "task_id", lambda: state.project_tasks(task.project_id, task.section_id))
     return {"message": "Task information updated."}
 
 

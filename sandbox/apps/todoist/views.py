@@ -62,7 +62,7 @@ def task_short(state: TodoistState, task: Task) -> dict[str, Any]:
         "task_id": task.task_id,
         "title": task.title,
         "description": task.description,
-        "num_sub_tasks": sum(1 for s in state.sub_tasks.values() if s.task_id == task.task_id),
+        "num_sub_tasks": len(state.task_sub_tasks(task.task_id)),
         "is_completed": task.is_completed,
         "due_date": _day(task.due_date),
         "priority": task.priority,
