@@ -17,6 +17,7 @@ from engine.tools.finance import FINANCE_SERVICE
 from engine.tools.finance_data import load_finance
 from engine.tools.literature import LITERATURE_SERVICE
 from engine.tools.literature_index import load_literature
+from engine.tools.news import NEWS_SERVICE, load_news
 from engine.tools.web_corpus import load_web_corpus
 from engine.tools.web_search import WEB_SERVICE
 
@@ -35,6 +36,7 @@ SOURCES = (
     DataSource("web_corpus", "web", WEB_SERVICE, load_web_corpus),
     DataSource("literature_index", "literature", LITERATURE_SERVICE, load_literature),
     DataSource("finance_data", "finance", FINANCE_SERVICE, load_finance),
+    DataSource("news_feed", "news", NEWS_SERVICE, load_news),
 )
 
 

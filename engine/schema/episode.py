@@ -44,5 +44,10 @@ class Episode(Strict):
         description="Folder (relative to workspaces/<persona>/) holding catalogue.yaml and one date,value CSV per "
         "series for finance_search/finance_series; read by the engine, never copied into the workspace.",
     )
+    news_feed: str | None = Field(
+        default=None,
+        description="Folder (relative to workspaces/<persona>/) of dated news articles (Markdown with url, title, "
+        "date and topic front matter) for news_search/news_read; read by the engine, never copied into the workspace.",
+    )
     sessions: list[EpisodeEntry] = Field(min_length=1, description="Sessions in the order they run.")
     dependency_groups: list[DependencyGroup] = Field(default_factory=list, description="Strong dependency groups.")

@@ -18,6 +18,7 @@ from engine.tools.grep import GREP
 from engine.tools.list_dir import LIST_DIR
 from engine.tools.literature import LITERATURE_FETCH, LITERATURE_SEARCH
 from engine.tools.message import MESSAGE
+from engine.tools.news import NEWS_READ, NEWS_SEARCH
 from engine.tools.notebook_edit import NOTEBOOK_EDIT
 from engine.tools.read_file import READ_FILE
 from engine.tools.shell import EXEC
@@ -45,6 +46,7 @@ TOOLSETS: dict[str, list[Tool[Any]]] = {
     "web": [WEB_SEARCH, WEB_FETCH],
     "literature": [LITERATURE_SEARCH, LITERATURE_FETCH],
     "finance": [FINANCE_SEARCH, FINANCE_SERIES],
+    "news": [NEWS_SEARCH, NEWS_READ],
     **app_toolsets(),
 }
 

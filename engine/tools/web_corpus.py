@@ -29,7 +29,8 @@ class WebPage:
     text: str
 
 
-def _key(url: str) -> str:
+def url_key(url: str) -> str:
+    """A URL as looked up: surrounding spaces and a trailing slash do not matter."""
     return url.strip().rstrip("/")
 
 
@@ -41,13 +42,13 @@ class WebCorpus:
 
     def add(self, page: WebPage) -> None:
         """Add a page; a URL seen before is a ValueError."""
-        if _key(page.url) in self.pages:
+        if url_key(page.url) in self.pages:
             raise ValueError(f"duplicate url {page.url}")
-        self.pages[_key(page.url)] = page
+        self.pages[url_key(page.url)] = page
 
     def get(self, url: str) -> WebPage | None:
         """The page at a URL (a trailing slash does not matter)."""
-        return self.pages.get(_key(url))
+        return self.pages.get(url_key(url))
 
     def search(self, query: str, count: int) -> list[tuple[WebPage, float]]:
         """The `count` best pages for the query (only pages sharing at least one term)."""

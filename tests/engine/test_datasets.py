@@ -30,6 +30,13 @@ CASES = {
         ("data/finance/copper.csv", "date,value\n2023-10-31,8000\n2023-11-30,n/a\n"),
         "data/finance/copper.csv: line 3: value 'n/a' is not a number",
     ),
+    "news_feed": (
+        "news",
+        TOOL_DATA / "news",
+        "data/news",
+        ("data/news/copper.md", "---\nurl: https://news.example/c\ntitle: Copper\n---\nbody\n"),
+        "data/news/copper.md: front matter field 'date' is missing",
+    ),
 }
 
 

@@ -11,7 +11,7 @@ from engine.tools.registry import tools_for
 from engine.tools.toolbox import ToolBox, ToolOutcome
 from sandbox.workspace.memory import MemoryWorkspace
 
-OFFLINE_TOOLSETS = ("general", "web", "literature", "finance")
+OFFLINE_TOOLSETS = ("general", "web", "literature", "finance", "news")
 
 
 @dataclass

@@ -30,6 +30,8 @@ CASES: dict[str, tuple[dict[str, Any], str | None, tuple[str, Any]]] = {
     "literature_fetch": ({"paper_id": "lit-001"}, "paper_id", ("paper_id", 3)),
     "finance_search": ({"query": "q"}, "query", ("kind", "bonds")),
     "finance_series": ({"series_id": "ACME.CLOSE"}, "series_id", ("start", "last spring")),
+    "news_search": ({"query": "strike"}, None, ("since", "last week")),
+    "news_read": ({"url": "https://news.example/a"}, "url", ("url", ["https://news.example/a"])),
 }
 
 

@@ -17,6 +17,7 @@ LOOKUPS = {
     "web": {"web_search", "web_fetch"},
     "literature": {"literature_search", "literature_fetch"},
     "finance": {"finance_search", "finance_series"},
+    "news": {"news_search", "news_read"},
 }
 
 
