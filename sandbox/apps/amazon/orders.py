@@ -9,7 +9,7 @@ from pydantic import Field
 
 from sandbox.apps.amazon.account import me
 from sandbox.apps.amazon.cart import ProductTokenArgs, check_stock
-from sandbox.apps.amazon.pricing import cart_costs, cents
+from sandbox.apps.amazon.pricing import add_order, cart_costs, cents
 from sandbox.apps.amazon.state import AmazonState, Order, OrderItem, Product, by_id, require
 from sandbox.apps.amazon.views import order_view, product_rating, product_view
 from sandbox.apps.base import Api, AppError, PageArgs, TokenArgs, owned
@@ -56,22 +56,7 @@ def place_order(args: PlaceOrderArgs, call: Call) -> dict[str, Any]:
                 expected_delivery_at=call.now + timedelta(days=product.delivery_days),
             )
         )
-    order_id = state.next_id("order")
-    state.orders[order_id] = Order(
-        order_id=order_id,
-        owner=account.username,
-        address_id=address.address_id,
-        payment_card_id=card.payment_card_id,
-        address_text=address.text,
-        payment_card_digits=card.card_number[-4:],
-        tax=costs.tax,
-        delivery_fee=costs.delivery_fee,
-        gift_wrap_fee=costs.gift_wrap_fee,
-        discount=costs.discount,
-        paid_amount=costs.total_cost,
-        created_at=call.now,
-        order_items=items,
-    )
+    order_id = add_order(state, account.username, (address, card), costs, items, call.now)
     customer.cart.clear()
     customer.promo_code = None
     message = f"Successfully placed the order. Debitted total amount of ${costs.total_cost:.2f} from your card."

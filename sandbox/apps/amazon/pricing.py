@@ -8,6 +8,7 @@ Rules (deterministic, shown to the agent by show_cart and recorded on every orde
 - tax: TAX_RATE of (base_cost + gift_wrap_fee - discount);
 - total_cost: base_cost + gift_wrap_fee + delivery_fee + tax - discount.
 Every amount is rounded to cents before it is added, so the parts always add up to the total.
+`add_order` records an order with its costs, for place_order and for fixture orders alike.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sandbox.apps.amazon.state import AmazonState, LineItem, PromoCode
+from sandbox.apps.amazon.state import Address, AmazonState, LineItem, Order, OrderItem, PaymentCard, PromoCode
 
 TAX_RATE = 0.08
 DELIVERY_FEE = 5.99
@@ -67,3 +68,32 @@ def cart_costs(state: AmazonState, username: str, now: datetime) -> Costs:
     customer = state.customer(username)
     lines = [(state.products[line.product_id].price, line) for line in customer.cart]
     return price_lines(lines, customer.is_prime, valid_promo(state, customer.promo_code, now))
+
+
+def add_order(
+    state: AmazonState,
+    owner: str,
+    paid_with: tuple[Address, PaymentCard],
+    costs: Costs,
+    items: list[OrderItem],
+    at: datetime,
+) -> int:
+    """Record an order (placed or seeded) shipped to the address, paid by the card with `costs`; its new id."""
+    address, card = paid_with
+    order_id = state.next_id("order")
+    state.orders[order_id] = Order(
+        order_id=order_id,
+        owner=owner,
+        address_id=address.address_id,
+        payment_card_id=card.payment_card_id,
+        address_text=address.text,
+        payment_card_digits=card.card_number[-4:],
+        tax=costs.tax,
+        delivery_fee=costs.delivery_fee,
+        gift_wrap_fee=costs.gift_wrap_fee,
+        discount=costs.discount,
+        paid_amount=costs.total_cost,
+        created_at=at,
+        order_items=items,
+    )
+    return order_id

@@ -14,13 +14,12 @@ from sandbox.apps.amazon.fixture import (
     ReviewFixture,
     VariationFixture,
 )
-from sandbox.apps.amazon.pricing import price_lines
+from sandbox.apps.amazon.pricing import add_order, price_lines
 from sandbox.apps.amazon.state import (
     Address,
     AmazonState,
     Answer,
     LineItem,
-    Order,
     OrderItem,
     PaymentCard,
     Product,
@@ -127,22 +126,7 @@ def _order(state: AmazonState, spec: OrderFixture, n: int, owner: str, is_prime:
         for i in items
     ]
     costs = price_lines(lines, is_prime, None)
-    order_id = state.next_id("order")
-    state.orders[order_id] = Order(
-        order_id=order_id,
-        owner=owner,
-        address_id=address.address_id,
-        payment_card_id=card.payment_card_id,
-        address_text=address.text,
-        payment_card_digits=card.card_number[-4:],
-        tax=costs.tax,
-        delivery_fee=costs.delivery_fee,
-        gift_wrap_fee=costs.gift_wrap_fee,
-        discount=costs.discount,
-        paid_amount=costs.total_cost,
-        created_at=spec.created_at,
-        order_items=items,
-    )
+    add_order(state, owner, (address, card), costs, items, spec.created_at)
 
 
 def _verified(state: AmazonState, flag: bool | None, username: str, product: Product) -> bool:
