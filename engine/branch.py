@@ -13,14 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.apps import APPS_FILE
-from engine.conditions import render_transcript
 from engine.loader import PersonaBundle
 from engine.ports import AppStore, Workspace
+from engine.rundir import TRAJECTORY_FILE, WORKSPACE_FILE, saved_transcript
 from engine.schema.config import BranchConfig
 from engine.schema.session import SessionSpec
-from engine.trajectory import read_trajectory
-
-WORKSPACE_FILE = "workspace.tar"
 
 
 class BranchError(ValueError):
@@ -45,9 +42,7 @@ class BranchPoint:
 
     def transcripts(self) -> dict[str, str]:
         """The source run's earlier sessions as the oracle memory mode shows them."""
-        return {
-            sid: render_transcript(sid, read_trajectory(self.source / sid / "trajectory.jsonl")) for sid in self.before
-        }
+        return {sid: saved_transcript(self.source / sid) for sid in self.before}
 
 
 def branch_point(
@@ -60,7 +55,7 @@ def branch_point(
     start = ids.index(branch.at)
     source = Path(branch.from_run) / bundle.persona.id
     before = ids[:start]
-    needed = [WORKSPACE_FILE, "trajectory.jsonl"] + ([APPS_FILE] if with_apps else [])
+    needed = [WORKSPACE_FILE, TRAJECTORY_FILE] + ([APPS_FILE] if with_apps else [])
     for sid in before:
         missing = [name for name in needed if not (source / sid / name).is_file()]
         if missing:

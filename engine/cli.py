@@ -19,6 +19,7 @@ from engine.loader import DataError, load_persona
 from engine.models.roles import bind_role, same_model_warnings
 from engine.ports import WorkspaceError
 from engine.regrade import regrade_run
+from engine.rundir import run_config
 from engine.runner import count_sessions, role_models, run
 from engine.schema.config import ModelBinding
 from engine.schema.events import AgentMessage, Event
@@ -178,7 +179,7 @@ def grade_cmd(
 ) -> None:
     """Re-grade a finished run (new rubric, new judge) without rerunning any agent."""
     try:
-        config = load_config(run_dir / "config.yaml", [])
+        config = run_config(run_dir)
     except (DataError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
@@ -190,6 +191,6 @@ def grade_cmd(
         console.print(f"[bold red]{warning}[/bold red]")
     cache = config.cache.model_copy(update={"judge": config.cache.judge and not no_cache})
     meter = None if binding is None else bind_role(binding, "judge", cache)
-    episodes = regrade_run(run_dir, meter)
+    episodes = regrade_run(run_dir, meter, config=config)
     console.print(summary_table(episodes))
     console.print(gate_table(episodes))

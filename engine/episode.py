@@ -22,6 +22,7 @@ from engine.loader import PersonaBundle
 from engine.metrics import episode_result, result_from_events
 from engine.models.metered import MeteredModel
 from engine.ports import Workspace
+from engine.rundir import RESULT_FILE, TRAJECTORY_FILE, WORKSPACE_FILE, saved_transcript
 from engine.runtime import EpisodeRuntime, SessionRuntime
 from engine.schema.config import Ablation, RunConfig
 from engine.schema.events import Event
@@ -30,7 +31,7 @@ from engine.schema.session import SessionSpec
 from engine.tools.base import ToolContext
 from engine.tools.registry import tools_for
 from engine.tools.toolbox import ToolBox
-from engine.trajectory import TrajectoryLog, read_trajectory
+from engine.trajectory import TrajectoryLog
 from engine.user.base import SimulatedUser
 
 SessionCallback = Callable[[SessionResult], None]
@@ -119,17 +120,17 @@ class _Steps:
         """Load the first `done` finished sessions from the run directory and restore the workspace after them."""
         for spec in self.sessions[:done]:
             session_dir = self._dir(spec)
-            result_path, tar = session_dir / "result.json", session_dir / "workspace.tar"
+            result_path, tar = session_dir / RESULT_FILE, session_dir / WORKSPACE_FILE
             if not (result_path.is_file() and tar.is_file()):
                 raise RuntimeError(
                     f"cannot resume: the checkpoint says {spec.id} finished but {session_dir} is incomplete"
                 )
             result = SessionResult.model_validate_json(result_path.read_text(encoding="utf-8"))
-            self.transcripts[spec.id] = render_transcript(spec.id, read_trajectory(session_dir / "trajectory.jsonl"))
+            self.transcripts[spec.id] = saved_transcript(session_dir)
             self._finish(result)
         if done:
             last = self._dir(self.sessions[done - 1])
-            self.deps.workspace.restore((last / "workspace.tar").read_bytes())
+            self.deps.workspace.restore((last / WORKSPACE_FILE).read_bytes())
             self._restore_apps(last)
 
     def _restore_apps(self, session_dir: Path) -> None:
@@ -151,7 +152,7 @@ class _Steps:
             apps.restore(self.apps_seed)
         session_dir = None if self.out_dir is None else self._dir(spec)
         listener = None if self.on_event is None else partial(self.on_event, self.bundle.persona.id, spec.id)
-        log = TrajectoryLog(None if session_dir is None else session_dir / "trajectory.jsonl", listener)
+        log = TrajectoryLog(None if session_dir is None else session_dir / TRAJECTORY_FILE, listener)
         grade_log = TrajectoryLog(None if session_dir is None else session_dir / "grades.jsonl")
         context = opening_context(self.config.memory, spec, depends_on(self.bundle, spec.id), self.transcripts)
         try:
@@ -163,10 +164,10 @@ class _Steps:
         if apps is not None:
             apps.end_session()
         if session_dir is not None:
-            (session_dir / "workspace.tar").write_bytes(self.deps.workspace.snapshot())
+            (session_dir / WORKSPACE_FILE).write_bytes(self.deps.workspace.snapshot())
             if apps is not None:
                 (session_dir / APPS_FILE).write_bytes(apps.snapshot())
-            (session_dir / "result.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")
+            (session_dir / RESULT_FILE).write_text(result.model_dump_json(indent=2), encoding="utf-8")
         self._finish(result)
 
     def _dir(self, spec: SessionSpec) -> Path:

@@ -14,19 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-import yaml
-
-from engine.apps import APPS_FILE, restored_apps
-from engine.loader import PersonaBundle, load_persona
+from engine.loader import PersonaBundle
 from engine.ports import Message
-from engine.schema.config import RunConfig
+from engine.rundir import TRAJECTORY_FILE, finished_sessions, run_config, saved_view
 from engine.schema.events import Event, Grade, StatusAssigned, UserMessage
 from engine.schema.session import HiddenIntent, SessionSpec
 from engine.trajectory import read_trajectory
 from graders.render import render_context, render_trace
 from graders.rubric import criterion_messages
-from graders.view import view_from_events
-from sandbox.workspace.memory import MemoryWorkspace
 
 CaseKind = Literal["checklist", "intent"]
 INTENT_SYSTEM = (
@@ -80,10 +75,7 @@ def intent_messages(intent: HiddenIntent, events: list[Event], turn: int) -> lis
 
 
 def _checklist(spec: SessionSpec, session_dir: Path, events: list[Event], grades: dict[str, Grade]) -> list[Case]:
-    workspace = MemoryWorkspace()
-    workspace.restore((session_dir / "workspace.tar").read_bytes())
-    apps = session_dir / APPS_FILE
-    view = view_from_events(workspace, events, restored_apps(apps.read_bytes()) if apps.is_file() else {})
+    view = saved_view(session_dir, events)
     trace = render_trace(events)
     cases = []
     for item in spec.checklist:
@@ -100,7 +92,7 @@ def _checklist(spec: SessionSpec, session_dir: Path, events: list[Event], grades
 def session_cases(run: str, bundle: PersonaBundle, session_dir: Path, audit_intents: bool) -> SessionCases:
     """The cases of one finished session directory."""
     spec = bundle.session(session_dir.name)
-    events = read_trajectory(session_dir / "trajectory.jsonl")
+    events = read_trajectory(session_dir / TRAJECTORY_FILE)
     graded = read_trajectory(session_dir / "grades.jsonl") if (session_dir / "grades.jsonl").is_file() else []
     grades = {g.item_id: g for g in graded if isinstance(g, Grade)}
     assigned = [e for e in events if isinstance(e, StatusAssigned)]
@@ -128,14 +120,12 @@ def run_cases(run_dir: Path, label: str | None = None) -> RunCases:
     `label` names the run in the report (default: the directory name).
     """
     run = label or run_dir.name
-    config = RunConfig.model_validate(yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8")))
+    config = run_config(run_dir)
     llm_user = config.user.mode != "rules"
-    sessions: list[SessionCases] = []
-    for persona_path in config.personas:
-        bundle = load_persona(Path(persona_path))
-        for spec in bundle.sessions:
-            session_dir = run_dir / bundle.persona.id / spec.id
-            if (session_dir / "trajectory.jsonl").is_file() and (session_dir / "workspace.tar").is_file():
-                sessions.append(session_cases(run, bundle, session_dir, llm_user))
+    sessions = [
+        session_cases(run, bundle, session_dir, llm_user)
+        for bundle, session_dirs in finished_sessions(run_dir, config)
+        for session_dir in session_dirs
+    ]
     agent = config.agent.model.model if config.agent.kind == "react" else None
     return RunCases(run=run, agent_model=agent, user_mode=config.user.mode, sessions=sessions)
