@@ -15,6 +15,13 @@ DEFAULT_AGENT_MODEL = "local/smollm2-135m"
 WorkspaceBackend = Literal["auto", "docker", "local", "memory"]
 
 
+def agent_label(agent: AgentConfig) -> str:
+    """The agent's name in reports: its label, else the model string for react agents, else the kind."""
+    if agent.label:
+        return agent.label
+    return agent.model.model if agent.kind == "react" else agent.kind
+
+
 class ModelBinding(Strict):
     """A model bound to one role. Secrets are named by environment variable, never stored."""
 
@@ -40,6 +47,10 @@ class AgentConfig(Strict):
 
     kind: Literal["react", "reference", "passive"] = Field(
         default="react", description="react (built-in scaffold driven by `model`), reference (gold replay) or passive."
+    )
+    label: str | None = Field(
+        default=None,
+        description="Name of this agent in summaries and reports (default: the model string for react, else the kind).",
     )
     model: ModelBinding = Field(
         default_factory=lambda: ModelBinding(model=DEFAULT_AGENT_MODEL),
