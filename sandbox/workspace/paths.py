@@ -17,7 +17,10 @@ def normalise(path: str) -> str:
         if part in ("", "."):
             continue
         if part == "/":
-            raise WorkspaceError(f"absolute path outside the workspace: {path!r}")
+            raise WorkspaceError(
+                f"absolute path outside the workspace: {path!r}; paths are relative to the workspace root "
+                f"(for example {PurePosixPath(raw).name!r} or 'notes/{PurePosixPath(raw).name}')"
+            )
         if part == "..":
             if not parts:
                 raise WorkspaceError(f"path escapes the workspace: {path!r}")

@@ -12,6 +12,10 @@ _ROLE = (
     "would expect from your memory, earlier sessions and the workspace files. When something essential is "
     "still missing, ask one specific question about it. Finish the work yourself and tell the user what you did."
 )
+_PATHS = (
+    "File paths are relative to the workspace root, e.g. notes/plan.md (the shell starts in that folder, "
+    "/workspace); there is no home directory to write to."
+)
 _LISTING_CAP = 60
 
 
@@ -33,6 +37,7 @@ def system_prompt(workspace: Workspace, tool_instructions: str) -> str:
     return "\n\n".join(
         [
             _ROLE,
+            _PATHS,
             f"Your memory ({MEMORY_FILE}):\n{memory}",
             f"Transcripts of earlier sessions are in {HISTORY_DIR}/ (search them with grep).",
             render_skills(list_skills(workspace)),
