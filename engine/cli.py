@@ -14,6 +14,7 @@ from rich.table import Table
 
 from engine.cli_audit import audit_cmd
 from engine.cli_sandbox import sandbox_app
+from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
 from engine.loader import DataError, load_persona
 from engine.models.roles import bind_role, same_model_warnings
@@ -25,11 +26,11 @@ from engine.schema.config import ModelBinding
 from engine.schema.events import AgentMessage, Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
-from engine.validate import validate_path
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
 app.add_typer(sandbox_app, name="sandbox")
 app.command("audit")(audit_cmd)
+app.command("validate")(validate_cmd)
 console = Console()
 
 
@@ -137,20 +138,6 @@ def run_cmd(
     console.print(summary_table(outcome.episodes))
     console.print(gate_table(outcome.episodes))
     console.print(f"run directory: {outcome.run_dir}")
-
-
-@app.command("validate")
-def validate_cmd(
-    path: Annotated[Path, typer.Argument(help="A persona folder or a folder of personas.")],
-    no_dry_run: Annotated[bool, typer.Option(help="Skip replaying the gold solutions.")] = False,
-) -> None:
-    """Check persona data: schema, references, leakage, gold solution vs do-nothing agent."""
-    problems = validate_path(path, dry_run=not no_dry_run)
-    for p in problems:
-        console.print(f"[{'red' if p.level == 'error' else 'yellow'}]{p}[/]", highlight=False)
-    errors = sum(p.level == "error" for p in problems)
-    console.print(f"{errors} error(s), {len(problems) - errors} warning(s)")
-    raise typer.Exit(1 if errors else 0)
 
 
 @app.command("schema")

@@ -1,0 +1,107 @@
+"""`proact validate`: problems of persona data, and with --stats the episode summary table and benchmark bars."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from engine.loader import DataError, find_personas, load_persona
+from engine.persona_stats import SessionStats, bar_failures, persona_stats
+from engine.validate import validate_path
+
+console = Console()
+wide = Console(width=max(console.width, 140))
+
+
+def stats_table(title: str, rows: list[SessionStats]) -> Table:
+    """Sessions × category × trigger × intents (by source) × rule/rubric/mandatory items × apps × group."""
+    table = Table(title=title)
+    for col in (
+        "session",
+        "cat",
+        "trigger",
+        "intents",
+        "ws/sess/ask",
+        "persist",
+        "rule",
+        "rubric",
+        "mand",
+        "app rules",
+    ):
+        table.add_column(col, justify="left" if col in ("session", "trigger") else "right", no_wrap=True)
+    table.add_column("apps")
+    table.add_column("group", no_wrap=True)
+    for r in rows:
+        table.add_row(
+            r.session,
+            r.category,
+            r.trigger,
+            str(r.intents),
+            f"{r.from_workspace}/{r.from_session}/{r.from_ask}",
+            str(r.persistent),
+            str(r.rule_items),
+            str(r.rubric_items),
+            str(r.mandatory_items),
+            str(r.app_rule_items),
+            ", ".join(r.apps),
+            r.group or "-",
+        )
+    items = sum(r.items for r in rows)
+    rules = sum(r.rule_items for r in rows)
+    table.add_section()
+    table.add_row(
+        f"{len(rows)} sessions",
+        "",
+        f"{sum(r.trigger != 'user' for r in rows)} env",
+        str(sum(r.intents for r in rows)),
+        "/".join(str(sum(getattr(r, f) for r in rows)) for f in ("from_workspace", "from_session", "from_ask")),
+        str(sum(r.persistent for r in rows)),
+        f"{rules} ({rules / max(items, 1):.0%})",
+        str(items - rules),
+        str(sum(r.mandatory_items for r in rows)),
+        str(sum(r.app_rule_items for r in rows)),
+        f"{sum(bool(r.apps) for r in rows)} sessions",
+        f"{len({r.group for r in rows if r.group})} groups",
+    )
+    return table
+
+
+def _print_stats(path: Path) -> None:
+    for root in find_personas(path):
+        try:
+            bundle = load_persona(root)
+        except DataError:
+            continue
+        rows = persona_stats(bundle)
+        wide.print(stats_table(f"{bundle.persona.id}: {bundle.persona.name}", rows))
+        failures = bar_failures(bundle)
+        if failures:
+            console.print("benchmark bars missed: " + "; ".join(failures), highlight=False)
+        else:
+            console.print(
+                "meets the benchmark bars (20 sessions, 6 groups, ≥85 intents, ≥2 env triggers, ≥6 items "
+                "per session, ≥40% rule-graded, a mandatory item in every session)",
+                highlight=False,
+            )
+
+
+def validate_cmd(
+    path: Annotated[Path, typer.Argument(help="A persona folder or a folder of personas.")],
+    no_dry_run: Annotated[bool, typer.Option(help="Skip replaying the gold solutions.")] = False,
+    stats: Annotated[
+        bool, typer.Option(help="Also print each persona's summary table and whether it meets the benchmark bars.")
+    ] = False,
+) -> None:
+    """Check persona data: schema, references, leakage, gold solution vs do-nothing agent."""
+    problems = validate_path(path, dry_run=not no_dry_run)
+    for p in problems:
+        console.print(f"[{'red' if p.level == 'error' else 'yellow'}]{p}[/]", highlight=False)
+    if stats:
+        _print_stats(path)
+    errors = sum(p.level == "error" for p in problems)
+    console.print(f"{errors} error(s), {len(problems) - errors} warning(s)")
+    raise typer.Exit(1 if errors else 0)
