@@ -13,16 +13,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli_audit import audit_cmd
+from engine.cli_experiment import experiment_table, run_matrix
 from engine.cli_sandbox import sandbox_app
 from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
-from engine.loader import DataError, load_persona
+from engine.experiment.matrix import is_experiment, resume_config
+from engine.loader import DataError, PersonaBundle, load_persona
 from engine.models.roles import bind_role, same_model_warnings
 from engine.ports import WorkspaceError
 from engine.regrade import regrade_run
 from engine.rundir import run_config
 from engine.runner import count_sessions, role_models, run
-from engine.schema.config import ModelBinding
+from engine.schema.config import ModelBinding, RunConfig
 from engine.schema.events import AgentMessage, Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
@@ -85,13 +87,15 @@ def run_cmd(
     ablate: Annotated[str | None, typer.Option(help="no-deps: drop the non-final sessions of each group.")] = None,
     workspace: Annotated[str | None, typer.Option(help="auto, docker, local or memory.")] = None,
     run_id: Annotated[str | None, typer.Option(help="Run directory name (reuse one to resume).")] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue this run directory with its saved config.")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue this run (or experiment) directory with its saved config.")
+    ] = None,
     branch: Annotated[
         str | None, typer.Option(help="RUN_DIR@SESSION: start at SESSION from that run's state; earlier ones reused.")
     ] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
 ) -> None:
-    """Run persona episodes and print a Proc/Comp summary."""
+    """Run persona episodes (or, with a `matrix:` section, an experiment) and print a Proc/Comp summary."""
     overrides = list(set_ or [])
     overrides += [f"personas={json.dumps(persona)}"] if persona else []
     overrides += [f"agent.kind={agent}"] if agent else []
@@ -101,19 +105,22 @@ def run_cmd(
     overrides += [f"ablate={ablate}"] if ablate else []
     overrides += [f"workspace={workspace}"] if workspace else []
     overrides += [f"run_id={run_id}"] if run_id else []
-    if resume is not None:
+    if resume is not None and not is_experiment(resume):
         config = resume / "config.yaml"
         overrides += [f"runs_dir={resume.parent}", f"run_id={resume.name}"]
     if branch is not None:
         source, _, at = branch.rpartition("@")
         overrides += [f"branch.from_run={source}", f"branch.at={at}"]
     try:
-        cfg = load_config(config, overrides)
+        cfg = resume_config(resume, overrides) if resume and is_experiment(resume) else load_config(config, overrides)
         bundles = [load_persona(Path(p)) for p in cfg.personas]
         total = count_sessions(cfg, bundles)
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
+    if cfg.matrix is not None:
+        _run_matrix(cfg, bundles)
+        return
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task("sessions", total=total)
@@ -138,6 +145,25 @@ def run_cmd(
     console.print(summary_table(outcome.episodes))
     console.print(gate_table(outcome.episodes))
     console.print(f"run directory: {outcome.run_dir}")
+
+
+def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle]) -> None:
+    """Run an experiment config; exit 1 when an episode failed (the others still ran)."""
+    try:
+        outcome = run_matrix(cfg, bundles, console)
+    except (DataError, ValueError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    except WorkspaceError as exc:
+        console.print(f"[red]workspace: {exc}[/red]")
+        raise typer.Exit(2) from exc
+    console.print(experiment_table(outcome))
+    for cell in outcome.cells:
+        for failure in cell.failures:
+            console.print(f"[red]{cell.spec.id}/{failure.persona}: {failure.error}[/red]", highlight=False)
+    console.print(f"experiment directory: {outcome.experiment_dir}")
+    if any(cell.failures for cell in outcome.cells):
+        raise typer.Exit(1)
 
 
 @app.command("schema")

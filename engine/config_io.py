@@ -38,6 +38,11 @@ def load_config(path: Path | None, overrides: list[str]) -> RunConfig:
         if not isinstance(loaded, dict):
             raise DataError([Problem(source, "", "a run config must be a mapping")])
         data = loaded
+    return config_from_mapping(data, source, overrides)
+
+
+def config_from_mapping(data: dict[str, Any], source: str, overrides: list[str]) -> RunConfig:
+    """Validate `data` (read from `source`) after applying overrides; DataError names the source and the field."""
     for item in overrides:
         apply_override(data, item)
     try:

@@ -17,8 +17,9 @@ from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models.metered import MeteredModel
+from engine.models.ratelimit import RateLimits
 from engine.models.roles import bind_role, same_model_warnings
-from engine.rundir import write_results
+from engine.rundir import CONFIG_FILE, write_results
 from engine.schema.config import RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.user.factory import make_user
@@ -39,20 +40,20 @@ def new_run_id(config: RunConfig) -> str:
     return f"{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{config.agent.kind}"
 
 
-def build_deps(bundle: PersonaBundle, config: RunConfig) -> EpisodeDeps:
-    """Bind the role models and build the agent, user and workspace for one episode."""
+def build_deps(bundle: PersonaBundle, config: RunConfig, limits: RateLimits | None = None) -> EpisodeDeps:
+    """Bind the role models (behind the shared per-model `limits`) and build the agent, user and workspace."""
     meters: list[MeteredModel] = []
     user_model = None
     if config.user.mode != "rules" and config.user.model is not None:
-        user_model = bind_role(config.user.model, "user", config.cache)
+        user_model = bind_role(config.user.model, "user", config.cache, limits=limits)
         meters.append(user_model)
     judge = None
     if config.judge is not None:
-        judge = bind_role(config.judge, "judge", config.cache)
+        judge = bind_role(config.judge, "judge", config.cache, limits=limits)
         meters.append(judge)
     agent_model = None
     if config.agent.kind == "react":
-        agent_model = bind_role(config.agent.model, "agent", config.cache)
+        agent_model = bind_role(config.agent.model, "agent", config.cache, limits=limits)
         meters.append(agent_model)
     solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
     services: dict[str, Any] = load_data_services(bundle)
@@ -75,6 +76,43 @@ def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:
     return agent, user, None if config.judge is None else config.judge.model
 
 
+def resolve_workspace(config: RunConfig, on_note: Callable[[str], None] | None = None) -> RunConfig:
+    """The config with `workspace: auto` resolved (docker when available, else local, said through `on_note`)."""
+    backend, note = resolve_backend(config)
+    if note is not None and on_note is not None:
+        on_note(note)
+    return config.model_copy(update={"workspace": backend})
+
+
+def prepare_run(config: RunConfig, on_note: Callable[[str], None] | None = None) -> tuple[Path, RunConfig]:
+    """Create the run directory and save the resolved config there (run id and workspace backend filled in)."""
+    run_id = config.run_id or new_run_id(config)
+    run_dir = Path(config.runs_dir) / run_id
+    run_dir.mkdir(parents=True, exist_ok=True)
+    config = resolve_workspace(config, on_note).model_copy(update={"run_id": run_id})
+    for warning in same_model_warnings(*role_models(config)):
+        if on_note is not None:
+            on_note(warning)
+    (run_dir / CONFIG_FILE).write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False))
+    return run_dir, config
+
+
+def run_persona(
+    bundle: PersonaBundle,
+    config: RunConfig,
+    run_dir: Path,
+    limits: RateLimits | None = None,
+    on_session: Callable[[SessionResult], None] | None = None,
+    on_event: EventCallback | None = None,
+) -> EpisodeResult:
+    """Run (or resume) one persona's episode into `run_dir/<persona>/` with its own workspace and apps."""
+    deps = build_deps(bundle, config, limits)
+    try:
+        return run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session, on_event)
+    finally:
+        deps.workspace.close()
+
+
 def run(
     config: RunConfig,
     on_session: Callable[[SessionResult], None] | None = None,
@@ -88,24 +126,9 @@ def run(
     `on_note`) and saved resolved, so a resumed run uses the same backend.
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
-    run_id = config.run_id or new_run_id(config)
-    run_dir = Path(config.runs_dir) / run_id
-    run_dir.mkdir(parents=True, exist_ok=True)
-    backend, note = resolve_backend(config)
-    if note is not None and on_note is not None:
-        on_note(note)
-    for warning in same_model_warnings(*role_models(config)):
-        if on_note is not None:
-            on_note(warning)
-    config = config.model_copy(update={"run_id": run_id, "workspace": backend})
-    (run_dir / "config.yaml").write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False))
-    episodes: list[EpisodeResult] = []
-    for bundle in bundles:
-        deps = build_deps(bundle, config)
-        try:
-            episodes.append(run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session, on_event))
-        finally:
-            deps.workspace.close()
+    run_dir, config = prepare_run(config, on_note)
+    limits = RateLimits(config.rate_limits) if config.rate_limits else None
+    episodes = [run_persona(bundle, config, run_dir, limits, on_session, on_event) for bundle in bundles]
     write_results(run_dir, episodes)
     return RunOutcome(run_dir=run_dir, episodes=episodes)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engine.models.cache import CachedModel, CallCache
 from engine.models.metered import MeteredModel
+from engine.models.ratelimit import RateLimits
 from engine.ports import ChatModel
 from engine.schema.config import CacheConfig, ModelBinding
 from engine.schema.events import Role
@@ -31,12 +32,18 @@ def bind_role(
     role: Role,
     cache: CacheConfig,
     factory: Callable[[ModelBinding], ChatModel] | None = None,
+    limits: RateLimits | None = None,
 ) -> MeteredModel:
-    """Build the role's model (`factory`, default make_model), cached when the role's cache switch is on."""
+    """Build the role's model (`factory`, default make_model), cached when the role's cache switch is on.
+
+    With `limits`, calls that reach the model (not cache hits) wait for the model string's shared rate limiter.
+    """
     from engine.models import make_model
 
     bound = role_binding(binding, role)
     model = (factory or make_model)(bound)
+    if limits is not None:
+        model = limits.wrap(binding.model, model)
     if getattr(cache, role):
         model = CachedModel(model, CallCache(Path(cache.dir)), cache_params(bound))
     return MeteredModel(model, role)

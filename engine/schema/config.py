@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, PositiveFloat, field_validator
 
 from engine.schema.base import Strict
 
@@ -20,6 +21,11 @@ def agent_label(agent: AgentConfig) -> str:
     if agent.label:
         return agent.label
     return agent.model.model if agent.kind == "react" else agent.kind
+
+
+def slug(text: str) -> str:
+    """`text` lower-cased with every run of characters outside [a-z0-9._-] replaced by one '-' (file-name safe)."""
+    return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-") or "agent"
 
 
 class ModelBinding(Strict):
@@ -120,6 +126,33 @@ class BranchConfig(Strict):
     )
 
 
+class MatrixConfig(Strict):
+    """An experiment: every agent x memory mode x ablation x repeat over all personas, one run directory per cell."""
+
+    agents: list[AgentConfig] = Field(
+        default_factory=list,
+        description="Agents under test, each named by its label (agent_label); empty: the config's `agent` alone.",
+    )
+    repeats: int = Field(default=3, ge=1, description="Repeated runs of every (agent, memory, ablation) combination.")
+    memory: list[MemoryMode] = Field(
+        default_factory=list, description="Memory modes to run; empty: the config's `memory` alone."
+    )
+    ablate: list[Ablation] = Field(default_factory=list, description="Ablations to run; empty: the config's `ablate`.")
+    concurrency: int = Field(default=1, ge=1, description="Most episodes (cell x persona) running at once.")
+
+    @field_validator("agents")
+    @classmethod
+    def _distinct_labels(cls, agents: list[AgentConfig]) -> list[AgentConfig]:
+        """Two agents whose labels slugify alike would share cell directories."""
+        seen: dict[str, str] = {}
+        for agent in agents:
+            name = agent_label(agent)
+            if slug(name) in seen:
+                raise ValueError(f"agents {seen[slug(name)]!r} and {name!r} need distinct labels (set `label`)")
+            seen[slug(name)] = name
+        return agents
+
+
 class RunConfig(Strict):
     """Everything that determines a run, saved resolved into the run directory."""
 
@@ -149,5 +182,16 @@ class RunConfig(Strict):
     )
     limits: Limits = Field(default_factory=Limits, description="Fuses and caps.")
     cache: CacheConfig = Field(default_factory=CacheConfig, description="LLM call cache, per role.")
+    rate_limits: dict[str, PositiveFloat] = Field(
+        default_factory=dict,
+        description="Requests per minute per model string (e.g. {'openai/gpt-4o': 500}), shared by every role and "
+        "episode of the run or experiment that calls that model; cache hits are not limited.",
+    )
+    matrix: MatrixConfig | None = Field(
+        default=None, description="Run an experiment matrix instead of one run (engine/experiment/)."
+    )
+    repeat: int = Field(default=1, ge=1, description="Repeat index of this run within its experiment (1..repeats).")
     runs_dir: str = Field(default="runs", description="Where run directories are created.")
-    run_id: str | None = Field(default=None, description="Run directory name (default: timestamp + agent).")
+    run_id: str | None = Field(
+        default=None, description="Run (or experiment) directory name (default: timestamp + agent, or + 'matrix')."
+    )

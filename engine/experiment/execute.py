@@ -1,0 +1,182 @@
+"""Run an experiment: every cell x persona episode on a thread pool of `matrix.concurrency` workers.
+
+Each episode gets its own workspace, apps and role models (models named alike share one embedded server
+and one rate limiter). A cell's results.json is written when its last episode ends; an episode that
+raises is recorded in the cell's errors.json and the others go on. Re-running into the same experiment
+id skips finished episodes (their episode.json) and resumes unfinished ones from their checkpoints.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from engine.episode import EventCallback, SessionCallback
+from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
+from engine.experiment.progress import ExperimentProgress
+from engine.loader import PersonaBundle, load_persona
+from engine.models.ratelimit import RateLimits
+from engine.models.roles import same_model_warnings
+from engine.rundir import write_results
+from engine.runner import prepare_run, resolve_workspace, role_models, run_persona
+from engine.schema.config import RunConfig
+from engine.schema.events import Event
+from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
+from engine.schema.results import EpisodeResult, SessionResult
+
+ERRORS_FILE = "errors.json"
+EPISODE_FILE = "episode.json"
+
+
+@dataclass
+class EpisodeJob:
+    """One episode of the experiment: a persona run inside a cell's run directory."""
+
+    cell: CellSpec
+    config: RunConfig
+    run_dir: Path
+    bundle: PersonaBundle
+
+
+EpisodeRunner = Callable[[EpisodeJob, RateLimits | None, SessionCallback, EventCallback], EpisodeResult]
+
+
+def run_job(
+    job: EpisodeJob, limits: RateLimits | None, on_session: SessionCallback, on_event: EventCallback
+) -> EpisodeResult:
+    """The real episode runner: engine.runner.run_persona into the cell's run directory."""
+    return run_persona(job.bundle, job.config, job.run_dir, limits, on_session, on_event)
+
+
+@dataclass
+class CellOutcome:
+    """What one cell produced: its finished episodes (persona order) and its failed ones."""
+
+    spec: CellSpec
+    run_dir: Path
+    episodes: list[EpisodeResult] = field(default_factory=list)
+    failures: list[EpisodeFailure] = field(default_factory=list)
+
+
+@dataclass
+class ExperimentOutcome:
+    """Where the experiment was written and what every cell produced."""
+
+    experiment_dir: Path
+    cells: list[CellOutcome]
+
+
+class _Cell:
+    """A cell's episodes as they end; the last one to end writes results.json and errors.json."""
+
+    def __init__(self, outcome: CellOutcome, personas: list[str]) -> None:
+        self.outcome = outcome
+        self.personas = personas
+        self.results: dict[str, EpisodeResult] = {}
+        self.lock = threading.Lock()
+
+    def end(self, persona: str, result: EpisodeResult | None, failure: EpisodeFailure | None) -> None:
+        with self.lock:
+            if result is not None:
+                self.results[persona] = result
+            if failure is not None:
+                self.outcome.failures.append(failure)
+            if len(self.results) + len(self.outcome.failures) < len(self.personas):
+                return
+            self.outcome.episodes = [self.results[p] for p in self.personas if p in self.results]
+            write_results(self.outcome.run_dir, self.outcome.episodes)
+            errors = self.outcome.run_dir / ERRORS_FILE
+            if self.outcome.failures:
+                failures = sorted(self.outcome.failures, key=lambda f: self.personas.index(f.persona))
+                errors.write_text(
+                    "[\n" + ",\n".join(f.model_dump_json(indent=2) for f in failures) + "\n]\n", encoding="utf-8"
+                )
+            else:
+                errors.unlink(missing_ok=True)
+
+
+def finished_episode(job: EpisodeJob) -> EpisodeResult | None:
+    """The saved result of an episode that already ran to its end (episode.json), else None."""
+    path = job.run_dir / job.bundle.persona.id / EPISODE_FILE
+    if not path.is_file():
+        return None
+    return EpisodeResult.model_validate_json(path.read_text(encoding="utf-8"))
+
+
+def run_experiment(
+    config: RunConfig,
+    bundles: list[PersonaBundle] | None = None,
+    progress: ExperimentProgress | None = None,
+    on_note: Callable[[str], None] | None = None,
+    runner: EpisodeRunner = run_job,
+    limits: RateLimits | None = None,
+) -> ExperimentOutcome:
+    """Run (or resume) the matrix of `config` into `<runs_dir>/<run_id or new id>/`; experiment.yaml first."""
+    bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
+    progress = progress or ExperimentProgress()
+    experiment_id = config.run_id or new_experiment_id()
+    experiment_dir = Path(config.runs_dir) / experiment_id
+    update = {"run_id": experiment_id, "matrix": matrix_of(config)}
+    config = resolve_workspace(config, on_note).model_copy(update=update)
+    cells = expand(config, bundles)
+    personas = [b.persona.id for b in bundles]
+    write_manifest(
+        experiment_dir, ExperimentManifest(experiment_id=experiment_id, config=config, personas=personas, cells=cells)
+    )
+    notes = {
+        w
+        for agent in matrix_of(config).agents
+        for w in same_model_warnings(*role_models(config.model_copy(update={"agent": agent})))
+    }
+    for note in sorted(notes):
+        if on_note is not None:
+            on_note(note)
+    limits = limits if limits is not None else RateLimits(config.rate_limits)
+    jobs: list[tuple[EpisodeJob, _Cell]] = []
+    outcomes: list[CellOutcome] = []
+    for spec in cells:
+        run_dir, cell_cfg = prepare_run(cell_config(config, spec, experiment_dir))
+        outcome = CellOutcome(spec=spec, run_dir=run_dir)
+        outcomes.append(outcome)
+        cell = _Cell(outcome, personas)
+        jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle), cell) for bundle in bundles]
+    progress.begin(len(jobs), sum(c.sessions for c in cells))
+    work = partial(_episode, runner=runner, limits=limits, progress=progress)
+    with ThreadPoolExecutor(max_workers=matrix_of(config).concurrency, thread_name_prefix="episode") as pool:
+        for future in [pool.submit(work, job, cell) for job, cell in jobs]:
+            future.result()
+    return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
+
+
+def _episode(
+    job: EpisodeJob, cell: _Cell, runner: EpisodeRunner, limits: RateLimits | None, progress: ExperimentProgress
+) -> None:
+    """Run one job; any exception is recorded as the episode's failure, never raised."""
+    persona = job.bundle.persona.id
+    done = finished_episode(job)
+    if done is not None:
+        progress.episode_skipped(job.cell.id, done)
+        cell.end(persona, done, None)
+        return
+
+    def on_session(result: SessionResult) -> None:
+        progress.session_done(job.cell.id, result)
+
+    def on_event(persona_id: str, session: str, event: Event) -> None:
+        progress.event(job.cell.id, persona_id, session, event)
+
+    progress.episode_started()
+    try:
+        result = runner(job, limits, on_session, on_event)
+    except Exception as exc:  # one failing episode must not end the experiment: it is recorded in its cell
+        error = f"{type(exc).__name__}: {exc}"
+        progress.episode_done(job.cell.id, persona, error)
+        cell.end(persona, None, EpisodeFailure(persona=persona, error=error, traceback=traceback.format_exc()))
+        return
+    progress.episode_done(job.cell.id, persona)
+    cell.end(persona, result, None)
