@@ -14,6 +14,7 @@ from rich.table import Table
 
 from engine.cli_audit import audit_cmd
 from engine.cli_experiment import experiment_table, run_matrix
+from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
 from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
@@ -32,6 +33,7 @@ from engine.schema_export import SCHEMAS, export, json_schema
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
 app.add_typer(sandbox_app, name="sandbox")
 app.command("audit")(audit_cmd)
+app.command("report")(report_cmd)
 app.command("validate")(validate_cmd)
 console = Console()
 
