@@ -30,6 +30,7 @@ from engine.schema.events import (
 from engine.trajectory import read_trajectory
 
 TEXT_CAP = 4000
+NO_REASON = "<span class='muted'>no reason recorded</span>"
 STATUS_LETTER = {"completed": "C", "inferred": "I", "provided": "P"}
 
 
@@ -97,8 +98,11 @@ def _tool_html(call: ToolCall, result: ToolResult | None) -> str:
     else:
         outcome = f"<div class='label'>result</div><pre>{_capped(_json(result.output))}</pre>"
     state = "failed" if result is not None and result.error else "ok"
+    preview = json.dumps(call.arguments, ensure_ascii=False, default=str)
+    preview = preview if len(preview) <= 90 else preview[:90] + "…"
     return (
-        f"<details class='tool {state}'><summary>tool <b>{_e(call.name)}</b> <code>{_e(call.call_id)}</code></summary>"
+        f"<details class='tool {state}'><summary>tool <b>{_e(call.name)}</b> <code>{_e(call.call_id)}</code>"
+        f" <span class='muted'>{_e(preview)}</span></summary>"
         f"<div class='label'>arguments</div><pre>{_capped(args)}</pre>{outcome}</details>"
     )
 
@@ -168,7 +172,7 @@ def checklist_html(row: SessionRow, texts: SessionTexts) -> str:
         lines.append(
             f"<tr><td>{_e(item.item_id)}</td><td>{_e(texts.items.get(item.item_id, ''))}</td><td>{_e(item.grader)}</td>"
             f"<td>{_e(tier)}</td><td>{item.weight:g}</td><td class='v-{verdict}'>{verdict}</td>"
-            f"<td>{_capped(item.reason)}</td></tr>"
+            f"<td>{_capped(item.reason) or NO_REASON}</td></tr>"
         )
     lines.append("</table>")
     return "".join(lines)
@@ -187,7 +191,7 @@ def diffs_html(session_dir: Path, events: list[Event], row: SessionRow) -> str:
             for ln in d.diff.splitlines(keepends=True)
         )
         parts.append(
-            f"<details class='diff'><summary>{_e(d.kind)} <code>{_e(d.path)}</code>{base}</summary>"
+            f"<details class='diff' open><summary>{_e(d.kind)} <code>{_e(d.path)}</code>{base}</summary>"
             f"<pre>{lines}</pre></details>"
         )
     return "".join(parts)
