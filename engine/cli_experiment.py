@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from statistics import fmean, pstdev
 
@@ -14,6 +15,8 @@ from engine.experiment.execute import ExperimentOutcome, run_experiment
 from engine.experiment.progress import ExperimentProgress, Snapshot
 from engine.loader import PersonaBundle
 from engine.schema.config import RunConfig
+
+HEARTBEAT_S = 60.0
 
 
 def _bar(label: str, done: int, total: int, extra: str = "") -> Table:
@@ -66,6 +69,12 @@ def experiment_table(outcome: ExperimentOutcome) -> Table:
     return table
 
 
+def _heartbeat(progress: ExperimentProgress, console: Console, stop: threading.Event) -> None:
+    """Off a terminal: the counters every HEARTBEAT_S seconds, so long sessions still show signs of life."""
+    while not stop.wait(HEARTBEAT_S):
+        console.print(f"{progress.status_line()} | running {progress.snapshot().episodes_running}", highlight=False)
+
+
 def run_matrix(config: RunConfig, bundles: list[PersonaBundle], console: Console) -> ExperimentOutcome:
     """Run the experiment with live progress: a refreshing panel on a terminal, one line per event otherwise."""
 
@@ -74,7 +83,14 @@ def run_matrix(config: RunConfig, bundles: list[PersonaBundle], console: Console
 
     if not console.is_terminal:
         progress = ExperimentProgress(on_line=lambda line: console.print(line, highlight=False, soft_wrap=True))
-        return run_experiment(config, bundles, progress, note)
+        stop = threading.Event()
+        beat = threading.Thread(target=_heartbeat, args=(progress, console, stop), daemon=True)
+        beat.start()
+        try:
+            return run_experiment(config, bundles, progress, note)
+        finally:
+            stop.set()
+            beat.join()
     progress = ExperimentProgress()
     with Live(console=console, refresh_per_second=2, get_renderable=lambda: progress_panel(progress.snapshot())):
         return run_experiment(config, bundles, progress, note)

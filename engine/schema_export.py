@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 from engine.schema.config import RunConfig
 from engine.schema.episode import Episode
 from engine.schema.events import Event
+from engine.schema.experiment import ExperimentManifest
 from engine.schema.persona import Persona
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
@@ -23,6 +24,7 @@ SCHEMAS: dict[str, Any] = {
     "event": TypeAdapter(Event),
     "session_result": SessionResult,
     "episode_result": EpisodeResult,
+    "experiment": ExperimentManifest,
 }
 
 

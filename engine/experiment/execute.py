@@ -146,17 +146,37 @@ def run_experiment(
         cell = _Cell(outcome, personas)
         jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle), cell) for bundle in bundles]
     progress.begin(len(jobs), sum(c.sessions for c in cells))
-    work = partial(_episode, runner=runner, limits=limits, progress=progress)
-    with ThreadPoolExecutor(max_workers=matrix_of(config).concurrency, thread_name_prefix="episode") as pool:
+    stop = threading.Event()
+    work = partial(_episode, runner=runner, limits=limits, progress=progress, stop=stop)
+    pool = ThreadPoolExecutor(max_workers=matrix_of(config).concurrency, thread_name_prefix="episode")
+    try:
         for future in [pool.submit(work, job, cell) for job, cell in jobs]:
             future.result()
+    except BaseException:
+        # Ctrl-C: queued episodes never start; running ones stop at their next event and close their
+        # workspaces; their checkpoints let a re-run resume them.
+        stop.set()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
 
 
+class Interrupted(BaseException):
+    """Raised inside a running episode when the experiment stops; not an Exception, so no agent code catches it."""
+
+
 def _episode(
-    job: EpisodeJob, cell: _Cell, runner: EpisodeRunner, limits: RateLimits | None, progress: ExperimentProgress
+    job: EpisodeJob,
+    cell: _Cell,
+    runner: EpisodeRunner,
+    limits: RateLimits | None,
+    progress: ExperimentProgress,
+    stop: threading.Event,
 ) -> None:
-    """Run one job; any exception is recorded as the episode's failure, never raised."""
+    """Run one job; any exception is recorded as the episode's failure, never raised; a stop leaves no record."""
+    if stop.is_set():
+        return
     persona = job.bundle.persona.id
     done = finished_episode(job)
     if done is not None:
@@ -169,14 +189,22 @@ def _episode(
 
     def on_event(persona_id: str, session: str, event: Event) -> None:
         progress.event(job.cell.id, persona_id, session, event)
+        if stop.is_set():
+            raise Interrupted
 
     progress.episode_started()
     try:
         result = runner(job, limits, on_session, on_event)
+    except Interrupted:
+        progress.episode_done(job.cell.id, persona, "interrupted")
+        return
     except Exception as exc:  # one failing episode must not end the experiment: it is recorded in its cell
         error = f"{type(exc).__name__}: {exc}"
         progress.episode_done(job.cell.id, persona, error)
         cell.end(persona, None, EpisodeFailure(persona=persona, error=error, traceback=traceback.format_exc()))
         return
+    except BaseException:
+        stop.set()  # an interrupt or exit raised inside the episode stops the whole experiment
+        raise
     progress.episode_done(job.cell.id, persona)
     cell.end(persona, result, None)

@@ -150,9 +150,13 @@ class ExperimentProgress:
                 elapsed_s=0.0 if self._start is None else self.clock() - self._start,
             )
 
+    def status_line(self) -> str:
+        """One line of counters: elapsed, episodes, sessions, turns, tokens and cost."""
+        s = self.snapshot()
+        head = f"[{s.elapsed_s:7.0f}s] episodes {s.episodes_done}/{s.episodes_total} "
+        head += f"sessions {s.sessions_done}/{s.sessions_total} turns {s.turns} tokens {s.tokens}"
+        return f"{head} ${s.cost_usd:.4f}"
+
     def _line(self, text: str) -> None:
         if self.on_line is not None:
-            s = self.snapshot()
-            head = f"[{s.elapsed_s:7.0f}s] episodes {s.episodes_done}/{s.episodes_total} "
-            head += f"sessions {s.sessions_done}/{s.sessions_total} turns {s.turns} tokens {s.tokens}"
-            self.on_line(f"{head} ${s.cost_usd:.4f} | {text}")
+            self.on_line(f"{self.status_line()} | {text}")

@@ -1,0 +1,110 @@
+"""Per-model request limits (fake clock) and the experiment's live counters."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from engine.experiment.progress import ExperimentProgress
+from engine.models.ratelimit import RateLimiter, RateLimits
+from engine.models.roles import bind_role
+from engine.models.scripted import ScriptedModel
+from engine.ports import Message
+from engine.schema.config import CacheConfig, ModelBinding
+from engine.schema.events import AgentMessage, ModelUsage, UserMessage
+from engine.schema.results import RoleUsage, SessionResult
+
+
+class FakeClock:
+    """A clock that only moves when someone sleeps on it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+def test_calls_are_spaced_by_sixty_over_the_rate() -> None:
+    clock = FakeClock()
+    limiter = RateLimiter(30, clock, clock.sleep)  # one call every 2 s
+    assert [limiter.acquire() for _ in range(3)] == [0.0, 2.0, 2.0]
+    assert clock.now == 4.0
+    clock.now = 10.0  # idle longer than the interval: the next call goes at once
+    assert limiter.acquire() == 0.0
+    assert limiter.acquire() == 2.0
+    assert clock.sleeps == [2.0, 2.0, 2.0]
+
+
+def test_concurrent_callers_get_distinct_slots() -> None:
+    clock = FakeClock()
+    waits: list[float] = []
+    limiter = RateLimiter(60, clock, lambda s: None)  # the fake clock stands still: slots 0, 1, 2, ...
+    lock = threading.Lock()
+
+    def call() -> None:
+        wait = limiter.acquire()
+        with lock:
+            waits.append(wait)
+
+    threads = [threading.Thread(target=call) for _ in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(waits) == [0.0, 1.0, 2.0, 3.0, 4.0]
+
+
+def test_one_limiter_per_model_string_shared_by_every_binding() -> None:
+    clock = FakeClock()
+    limits = RateLimits({"m/a": 60}, clock, clock.sleep)
+    first = limits.wrap("m/a", ScriptedModel(["x"], name="m/a"))
+    second = limits.wrap("m/a", ScriptedModel(["y"], name="m/a"))
+    free = ScriptedModel(["z"], name="m/b")
+    assert limits.wrap("m/b", free) is free
+    first.complete([Message("user", "hi")])
+    second.complete([Message("user", "hi")])
+    assert clock.sleeps == [1.0]
+
+
+def test_bound_roles_wait_for_the_limit_but_cache_hits_do_not(tmp_path: Path) -> None:
+    clock = FakeClock()
+    limits = RateLimits({"judge/x": 6}, clock, clock.sleep)  # one call every 10 s
+    cache = CacheConfig(dir=str(tmp_path))
+    factory = lambda binding: ScriptedModel(lambda m, s: "YES", name=binding.model)  # noqa: E731
+    judge = bind_role(ModelBinding(model="judge/x"), "judge", cache, factory=factory, limits=limits)
+    judge.complete([Message("user", "q1")])
+    judge.complete([Message("user", "q2")])
+    judge.complete([Message("user", "q1")])  # cached: no model call, no wait
+    assert clock.sleeps == [10.0]
+
+
+def test_progress_counts_live_usage_then_the_saved_result() -> None:
+    progress = ExperimentProgress(clock=lambda: 5.0)
+    progress.begin(episodes=2, sessions=4)
+    progress.episode_started()
+    progress.event("c1", "p", "s1", AgentMessage(turn=1, text="hi"))
+    progress.event("c1", "p", "s1", ModelUsage(role="agent", model="m", prompt_tokens=100, completion_tokens=20))
+    progress.event("c1", "p", "s1", ModelUsage(role="agent", model="m", prompt_tokens=50, completion_tokens=5))
+    progress.event("c1", "p", "s1", UserMessage(turn=1, text="ok"))
+    live = progress.snapshot()
+    assert (live.turns, live.tokens, live.usage["agent"].calls, live.episodes_running) == (1, 175, 2, 1)
+    saved = RoleUsage(calls=3, prompt_tokens=200, completion_tokens=30, cost_usd=0.5)
+    result = SessionResult(
+        persona="p", session_id="s1", category="A", termination="resolved", turns=2, statuses={}, proc=None,
+        comp=None, comp_weighted=None, comp_gated=None, rule_comp=None, grader_errors=0, items=[],
+        usage={"agent": saved, "judge": RoleUsage(calls=1, prompt_tokens=10, completion_tokens=1, cost_usd=0.25)},
+    )  # fmt: skip
+    progress.session_done("c1", result)
+    done = progress.snapshot()
+    assert (done.turns, done.tokens, done.cost_usd, done.sessions_done) == (2, 241, 0.75, 1)
+    progress.event("c1", "p", "s2", ModelUsage(role="user", model="u", prompt_tokens=7))
+    progress.episode_done("c1", "p", "RuntimeError: boom")
+    failed = progress.snapshot()
+    assert (failed.tokens, failed.episodes_done, failed.episodes_failed, failed.episodes_running) == (241, 1, 1, 0)
+    assert failed.elapsed_s == 0.0
