@@ -18,13 +18,16 @@ from engine.report.table import Table
 console = Console()
 
 
-def rich_table(table: Table) -> RichTable:
-    """A report table for the terminal."""
-    out = RichTable(title=table.title)
-    for column in table.columns:
-        out.add_column(column, overflow="fold")
-    for row in table.rows:
-        out.add_row(*(format_cell(c, v) for c, v in zip(table.columns, row, strict=True)))
+def overall_table(scores: Table) -> RichTable:
+    """The overall rows of Table 1 for the terminal: one line per condition, Proc and Comp as mean ± std."""
+    out = RichTable(title="Proc / Comp per model (%, mean ± std over repeats)")
+    for column in ("agent", "memory", "ablate", "repeats", "Proc", "Comp"):
+        out.add_column(column, no_wrap=True, justify="right" if column in ("repeats", "Proc", "Comp") else "left")
+    for r in scores.records():
+        if r["persona"] != "overall":
+            continue
+        spread = [f"{format_cell(m, r[f'{m} mean'])} ± {format_cell(m, r[f'{m} std'])}" for m in ("Proc", "Comp")]
+        out.add_row(str(r["agent"]), str(r["memory"]), str(r["ablate"]), str(r["repeats"]), *spread)
     return out
 
 
@@ -41,8 +44,6 @@ def report_cmd(
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
-    for name in ("scores", "bootstrap_ci", "status_distribution", "ablation_deltas"):
-        if report.table(name).rows:
-            console.print(rich_table(report.table(name)))
+    console.print(overall_table(report.table("scores")))
     console.print(f"{len(report.runs)} run directories, {len(report.rows)} sessions")
     console.print(f"report: {report.out / 'report.html'} (+ {len(report.files) - 1} CSV/JSON/PNG files)")

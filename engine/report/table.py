@@ -37,11 +37,11 @@ def mean_or_none(values: Sequence[float]) -> float | None:
     return fmean(values) if values else None
 
 
-def group_order(group: tuple[str, str, str]) -> tuple[str, int, str]:
-    """Sort key of a condition: agent, then memory modes in README order, then ablation."""
+def group_order(group: tuple[str, str, str]) -> tuple[str, int, bool, str]:
+    """Sort key of a condition: agent, then memory modes in README order, then no ablation before ablations."""
     agent, memory, ablate = group
     rank = MEMORY_ORDER.index(memory) if memory in MEMORY_ORDER else len(MEMORY_ORDER)
-    return (agent, rank, ablate)
+    return (agent, rank, ablate != "none", ablate)
 
 
 def group_label(group: tuple[str, str, str]) -> str:
