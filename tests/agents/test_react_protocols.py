@@ -105,6 +105,29 @@ def test_step_cap_ends_the_turn_with_a_note() -> None:
     assert len([e for e in events if isinstance(e, ToolCall)]) == 3
 
 
+def test_the_same_failing_call_three_times_in_a_row_ends_the_turn() -> None:
+    missing = act("read_file", path="/home/user/plan.md")
+    agent, model = react_agent([missing] * 3 + [reply("never reached")], max_steps=8)
+    tools, events = toolbox(MemoryWorkspace({"a": b""}))
+    agent.start_session(BRIEF)
+    out = agent.respond("read my plan", tools)
+    assert out.startswith("(I stopped: the same tool call failed 3 times in a row: ")
+    assert "relative to the workspace root" in out
+    assert len(model.calls) == 3
+    assert len([e for e in events if isinstance(e, ToolCall)]) == 3
+
+
+def test_a_different_or_succeeding_call_resets_the_repeat_count() -> None:
+    missing = act("read_file", path="nope.md")
+    other = act("read_file", path="gone.md")
+    found = act("read_file", path="a")
+    agent, _ = react_agent([missing, missing, other, missing, missing, found, missing, missing, reply("done")])
+    tools, events = toolbox(MemoryWorkspace({"a": b"x"}))
+    agent.start_session(BRIEF)
+    assert agent.respond("go", tools) == "done"
+    assert len([e for e in events if isinstance(e, ToolCall)]) == 8
+
+
 def test_step_cap_never_shows_the_user_broken_json() -> None:
     agent, _ = react_agent(['{"thought": "unfinished', "plain words"], max_steps=1)
     tools, _ = toolbox(MemoryWorkspace({}))

@@ -14,6 +14,7 @@ from engine.tools.toolbox import ToolBox, ToolOutcome
 ASK_USER = "ask_user"
 MESSAGE = "message"
 RAW_CAP = 2_000
+REPEAT_LIMIT = 3
 _OVERFLOW_RETRIES = 3
 
 
@@ -57,10 +58,13 @@ def run_turn(
     `allowed` restricts the tools offered (sub-agents get no spawn and no ask_user). Malformed
     actions and tool errors go back to the model; they never end the session. Messages sent with
     the `message` tool reach the user at the head of the turn's reply; `ask_user` questions end the turn.
+    A step that repeats the previous step's calls exactly, all failing again, counts towards REPEAT_LIMIT;
+    the turn ends at the limit (a stuck model spends no more steps on the same error).
     """
     specs = [s for s in tools.specs() if allowed is None or s.name in allowed]
     last_text = ""
     delivered: list[str] = []
+    failed_step: tuple[str, int] = ("", 0)
     for _ in range(limits.max_steps):
         action, kept = _decide(model, protocol, messages, specs, limits.context_chars)
         messages.append(kept)
@@ -72,9 +76,11 @@ def run_turn(
         if action.reply is not None:
             return _join([*delivered, action.reply])
         questions: list[str] = []
+        errors: list[str] = []
         for call in action.calls:
             outcome = _call(tools, call.name, call.arguments, allowed)
             messages.append(protocol.result_message(call, observation(outcome, limits.observation_chars)))
+            errors += [] if outcome.error is None else [outcome.error]
             if outcome.error is None and call.name == ASK_USER:
                 questions.append(str(call.arguments.get("question", "")))
             elif outcome.error is None and call.name == MESSAGE:
@@ -82,6 +88,10 @@ def run_turn(
         if questions:
             lead = action.text.strip() if action.text.strip() and not action.text.lstrip().startswith("{") else ""
             return _join([*delivered, lead, *questions])
+        failed_step = _repeats(failed_step, action, errors)
+        if failed_step[1] >= REPEAT_LIMIT:
+            stuck = f"(I stopped: the same tool call failed {REPEAT_LIMIT} times in a row: {errors[-1]})"
+            return _join([*delivered, stuck])
     stopped = f"(I stopped after {limits.max_steps} tool steps without finishing.) {_plain(last_text)}".strip()
     return _join([*delivered, stopped])
 
@@ -97,6 +107,14 @@ def _decide(
         except ContextOverflowError:
             budget = sum(len(m.content) for m in fitted) // 2
     return protocol.decide(model, fit_context(messages, budget), specs)
+
+
+def _repeats(previous: tuple[str, int], action: Action, errors: list[str]) -> tuple[str, int]:
+    """(signature, count) of consecutive identical steps whose every call failed; reset by anything else."""
+    if not action.calls or len(errors) < len(action.calls):
+        return ("", 0)
+    signature = json.dumps([[c.name, c.arguments] for c in action.calls], sort_keys=True, default=str)
+    return (signature, previous[1] + 1 if signature == previous[0] else 1)
 
 
 def _join(parts: list[str]) -> str:
