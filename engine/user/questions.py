@@ -1,8 +1,9 @@
 """Deterministic targeted-question matching for rules mode.
 
-A question is a sentence of the agent's reply that ends with '?'. An intent is targeted when one
-question contains every keyword entry of the intent; an entry lists alternatives separated by '|'
-and each alternative matches at a word start, case-insensitively ("deadline|due" matches
+A question is a sentence of the agent's reply that ends with '?'; sentences end at '.', '!' or '?'
+followed by white space, or at a line break, so "room B2.14" or "3.5 hours" stay inside their sentence.
+An intent is targeted when one question contains every keyword entry of the intent; an entry lists
+alternatives separated by '|' and each alternative matches at a word start, case-insensitively ("deadline|due" matches
 "due date" and "Deadlines"). Generic questions ("anything else?") match nothing because intents
 carry specific keywords; an intent without keywords is never inferred in rules mode.
 """
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 import re
 
-_SENTENCE = re.compile(r"[^.!?\n]*\?")
+_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def questions(text: str) -> list[str]:
     """Question sentences of a reply, stripped."""
-    return [q.strip() for q in _SENTENCE.findall(text) if q.strip(" ?")]
+    found = [part.strip() for part in _BOUNDARY.split(text) if part.strip().endswith("?")]
+    return [q for q in found if q.strip(" ?")]
 
 
 def entry_matches(entry: str, question: str) -> bool:
