@@ -71,7 +71,7 @@ def _fetch(args: LiteratureFetchArgs, ctx: ToolContext) -> dict[str, Any]:
 
 LITERATURE_SEARCH = Tool(
     "literature_search",
-    "Search the biomedical and scientific literature; returns ranked papers with ids, authors, year, venue "
+    "Search the scientific literature index; returns ranked papers with ids, authors, year, venue "
     "and a snippet of the abstract. Filter by year range or venue.",
     LiteratureSearchArgs,
     _search,
