@@ -59,8 +59,10 @@ def experiment_table(outcome: ExperimentOutcome) -> Table:
         key = (cell.spec.agent, cell.spec.memory, cell.spec.ablate)
         groups[key].append((fmean(procs) if procs else None, fmean(comps) if comps else None, len(cell.failures)))
     table = Table(title="experiment (%; mean ± std over repeats)")
-    for col in ("agent", "memory", "ablate", "runs", "Proc", "Comp", "failed episodes"):
-        table.add_column(col, justify="left" if col in ("agent", "memory", "ablate") else "right", no_wrap=True)
+    for col in ("agent", "memory", "ablate"):
+        table.add_column(col, overflow="fold")
+    for col in ("runs", "Proc", "Comp", "failed"):
+        table.add_column(col, justify="right", no_wrap=True)
     for (agent, memory, ablate), rows in groups.items():
         procs = [p for p, _, _ in rows if p is not None]
         comps = [c for _, c, _ in rows if c is not None]
