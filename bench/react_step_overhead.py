@@ -27,7 +27,8 @@ from sandbox.workspace.memory import MemoryWorkspace
 def one_turn(steps: int, files: dict[str, bytes]) -> float:
     """Seconds for one agent turn of `steps` tool calls plus the reply."""
     actions: list[str | dict[str, object]] = [
-        {"thought": "", "action": "read_file", "arguments": {"path": f"data/{k % len(files)}.txt"}} for k in range(steps)
+        {"thought": "", "action": "read_file", "arguments": {"path": f"data/{k % len(files)}.txt"}}
+        for k in range(steps)
     ]
     actions.append({"thought": "", "action": "reply", "message": "done"})
     settings = ReactSettings(limits=LoopLimits(steps + 1, 6_000, 20_000))
