@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from engine.models.wrapper import ModelWrapper
 from engine.ports import ChatModel, Completion, Message, ModelToolCall, ToolSpec, Usage
 
 CACHE_FILE = "calls.sqlite"
@@ -83,19 +84,14 @@ def _decode(text: str) -> Completion:
     return Completion(text=data["text"], tool_calls=calls, usage=usage)
 
 
-class CachedModel:
+class CachedModel(ModelWrapper):
     """A ChatModel that answers from the cache when it can and stores every fresh answer."""
 
     def __init__(self, inner: ChatModel, cache: CallCache, params: dict[str, Any] | None = None) -> None:
         """`params` are the call parameters that enter the key besides the model name."""
-        self.inner = inner
+        super().__init__(inner)
         self.cache = cache
         self.params = params or {}
-
-    @property
-    def name(self) -> str:
-        """The inner model's name."""
-        return self.inner.name
 
     def complete(
         self,

@@ -5,23 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.models.wrapper import ModelWrapper
 from engine.ports import ChatModel, Completion, Message, ToolSpec
 from engine.schema.events import Event, ModelUsage, Role
 
 
-class MeteredModel:
+class MeteredModel(ModelWrapper):
     """Forwards calls to `inner` and emits usage to `sink` (retargeted at each session by the episode runner)."""
 
     def __init__(self, inner: ChatModel, role: Role) -> None:
         """`role` is recorded on every usage event."""
-        self.inner = inner
+        super().__init__(inner)
         self.role: Role = role
         self.sink: Callable[[Event], None] | None = None
-
-    @property
-    def name(self) -> str:
-        """The inner model's name."""
-        return self.inner.name
 
     def complete(
         self,

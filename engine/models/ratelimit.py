@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engine.models.wrapper import ModelWrapper
 from engine.ports import ChatModel, Completion, Message, ToolSpec
 
 Clock = Callable[[], float]
@@ -69,18 +70,13 @@ class RateLimits:
         return inner if limiter is None else RateLimitedModel(inner, limiter)
 
 
-class RateLimitedModel:
+class RateLimitedModel(ModelWrapper):
     """A ChatModel that waits for its limiter before every call."""
 
     def __init__(self, inner: ChatModel, limiter: RateLimiter) -> None:
         """Calls go to `inner` once `limiter` grants a slot."""
-        self.inner = inner
+        super().__init__(inner)
         self.limiter = limiter
-
-    @property
-    def name(self) -> str:
-        """The inner model's name."""
-        return self.inner.name
 
     def complete(
         self,
