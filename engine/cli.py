@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from engine.cli_audit import audit_cmd
+from engine.cli_console import make_console
 from engine.cli_experiment import experiment_table, run_matrix
 from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
@@ -35,7 +35,7 @@ app.add_typer(sandbox_app, name="sandbox")
 app.command("audit")(audit_cmd)
 app.command("report")(report_cmd)
 app.command("validate")(validate_cmd)
-console = Console()
+console = make_console()
 
 
 def _pct(value: float | None) -> str:

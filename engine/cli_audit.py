@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from engine.cli_console import make_console
 from engine.loader import DataError
 from engine.models.roles import bind_role
 from engine.ports import ChatModel
@@ -16,7 +16,7 @@ from engine.schema.config import CacheConfig, ModelBinding
 from graders.audit import AuditReport, audit
 from graders.audit_cases import run_cases
 
-console = Console()
+console = make_console()
 
 
 def _pct(value: float | None) -> str:

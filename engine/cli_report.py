@@ -6,16 +6,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table as RichTable
 
+from engine.cli_console import make_console
 from engine.loader import DataError
 from engine.report.build import build_report
 from engine.report.html import format_cell
 from engine.report.stats import DEFAULT_RESAMPLES
 from engine.report.table import Table
 
-console = Console()
+console = make_console()
 
 
 def overall_table(scores: Table) -> RichTable:

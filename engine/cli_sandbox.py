@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
+from engine.cli_console import make_console
 from engine.ports import WorkspaceError
 from engine.schema.config import SandboxConfig
 
 sandbox_app = typer.Typer(help="The Docker workspace sandbox: build its image, prune leftovers.", no_args_is_help=True)
-console = Console()
+console = make_console()
 DEFAULT_IMAGE = SandboxConfig().image
 
 

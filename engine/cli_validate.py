@@ -6,15 +6,14 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from engine.cli_console import make_console
 from engine.loader import DataError, find_personas, load_persona
 from engine.persona_stats import SessionStats, bar_failures, persona_stats
 from engine.validate import validate_path
 
-console = Console()
-wide = Console(width=max(console.width, 140))
+console = make_console()
 
 
 def stats_table(title: str, rows: list[SessionStats]) -> Table:
@@ -77,7 +76,7 @@ def _print_stats(path: Path) -> None:
         except DataError:
             continue
         rows = persona_stats(bundle)
-        wide.print(stats_table(f"{bundle.persona.id}: {bundle.persona.name}", rows))
+        console.print(stats_table(f"{bundle.persona.id}: {bundle.persona.name}", rows))
         failures = bar_failures(bundle)
         if failures:
             console.print("benchmark bars missed: " + "; ".join(failures), highlight=False)
