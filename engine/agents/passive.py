@@ -5,17 +5,22 @@ from __future__ import annotations
 from engine.agents.base import SessionBrief
 from engine.tools.toolbox import ToolBox
 
+ACKNOWLEDGEMENT = "Understood. I have noted this."
+
 
 class PassiveAgent:
-    """Acknowledges each message. Its Proc is the floor an agent gets for doing nothing proactive."""
+    """Acknowledges each message. Its Proc is the floor an agent gets for doing nothing proactive.
+
+    The acknowledgement is fixed: echoing the user's words would let message rules pass on the user's own
+    reveal lines and lift the floor.
+    """
 
     def start_session(self, brief: SessionBrief) -> None:
         """No state."""
 
     def respond(self, message: str, tools: ToolBox) -> str:
-        """A text-only acknowledgement."""
-        first_line = message.strip().splitlines()[0] if message.strip() else ""
-        return f"Understood: {first_line[:200]}. I have noted this."
+        """The same text-only acknowledgement, whatever the message."""
+        return ACKNOWLEDGEMENT
 
     def end_session(self) -> None:
         """No state."""
