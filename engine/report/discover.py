@@ -160,18 +160,27 @@ def session_rows(run: RunInfo) -> list[SessionRow]:
 
 
 def number_repeats(runs: list[RunInfo]) -> list[RunInfo]:
-    """Runs of one group whose repeat indices collide (e.g. plain runs without `repeat`) are renumbered 1..n
-    in path order, so every group's repeats are distinct; distinct indices are kept as saved."""
+    """Give every persona episode of a group a distinct repeat index.
+
+    Runs of one group whose repeat indices collide on a persona (e.g. plain runs of one persona without
+    `repeat`) take the next free index, in (saved index, path) order; runs over different personas with the
+    same index stay one repeat (a researcher run and a law_trainee run of one agent are repeat 1 together).
+    A run whose config names no persona collides with every run of its group.
+    """
     by_group: dict[tuple[str, str, str], list[RunInfo]] = {}
     for run in runs:
         by_group.setdefault(run.group, []).append(run)
     out: list[RunInfo] = []
     for members in by_group.values():
         members.sort(key=lambda r: (r.repeat, str(r.path)))
-        if len({r.repeat for r in members}) < len(members):
-            out += [RunInfo(r.path, r.agent, r.memory, r.ablate, k, r.personas) for k, r in enumerate(members, 1)]
-        else:
-            out += members
+        covered: dict[int, set[str]] = {}
+        for run in members:
+            personas = set(run.personas) or {"*"}
+            k = run.repeat
+            while k in covered and (covered[k] & personas or "*" in covered[k] | personas):
+                k += 1
+            covered.setdefault(k, set()).update(personas)
+            out.append(RunInfo(run.path, run.agent, run.memory, run.ablate, k, run.personas))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from engine.report.discover import discover, load_rows
 from engine.report.stats import cluster_bootstrap, mean_std, paired_difference
@@ -72,3 +73,17 @@ def test_discovery_finds_cells_and_single_runs_and_numbers_colliding_repeats(tmp
     assert sorted(r.repeat for r in runs) == [1, 2]
     runs, _ = load_rows([exp])
     assert sorted(r.repeat for r in runs if r.group == ("A", "full", "none")) == [1, 2, 3]
+
+
+def test_runs_of_one_agent_on_different_personas_are_one_repeat(tmp_path: Path) -> None:
+    runs_dirs = []
+    for persona in ("p1", "p2", "p1"):
+        run_dir = write_run(tmp_path / f"{persona}-{len(runs_dirs)}", "C", {(persona, "s1"): 1.0})
+        config = yaml.safe_load((run_dir / "config.yaml").read_text())
+        config["personas"] = [f"personas/{persona}"]
+        (run_dir / "config.yaml").write_text(yaml.safe_dump(config))
+        runs_dirs.append(run_dir)
+    runs, rows = load_rows(runs_dirs)
+    by_path = {r.path.name: r.repeat for r in runs}
+    assert by_path == {"p1-0": 1, "p2-1": 1, "p1-2": 2}
+    assert sorted((r.persona, r.run.repeat) for r in rows) == [("p1", 1), ("p1", 2), ("p2", 1)]
