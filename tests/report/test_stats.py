@@ -76,7 +76,7 @@ def test_discovery_finds_cells_and_single_runs_and_numbers_colliding_repeats(tmp
 
 
 def test_runs_of_one_agent_on_different_personas_are_one_repeat(tmp_path: Path) -> None:
-    runs_dirs = []
+    runs_dirs: list[Path] = []
     for persona in ("p1", "p2", "p1"):
         run_dir = write_run(tmp_path / f"{persona}-{len(runs_dirs)}", "C", {(persona, "s1"): 1.0})
         config = yaml.safe_load((run_dir / "config.yaml").read_text())
