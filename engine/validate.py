@@ -44,6 +44,7 @@ def validate_path(path: Path, dry_run: bool = True) -> list[Problem]:
         problems += found
         if dry_run and not any(p.level == "error" for p in found):
             problems += dry_run_episode(bundle)
+            problems += idle_episode(bundle)
     return problems
 
 
@@ -183,6 +184,35 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
                 out.append(
                     Problem(file, "reference", f"reference leaves intent {intent_id} {status or 'open'}", "warning")
                 )
+    return out
+
+
+def idle_episode(bundle: PersonaBundle) -> list[Problem]:
+    """Warnings for rule items a do-nothing agent passes when it runs the whole episode from the seed.
+
+    The dry run compares each session against a do-nothing agent started from the *reference* state; an
+    item that only holds because earlier sessions did nothing either (e.g. "no task left assigned to X"
+    when nothing was ever assigned) passes here and measures nothing for an idle agent.
+    """
+    workspace = MemoryWorkspace(bundle.seed_files())
+    apps = load_apps(bundle) if uses_apps(bundle) else None
+    services = {**load_data_services(bundle), **services_with(apps)}
+    deps = EpisodeDeps(PassiveAgent(), RulesUser(), workspace, services=services)
+    out: list[Problem] = []
+    for spec in bundle.sessions:
+        result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
+        if apps is not None:
+            apps.end_session()
+        out += [
+            Problem(
+                str(bundle.files[spec.id]),
+                f"checklist[{n}]",
+                f"a do-nothing agent passes rule item {item.item_id} over the whole episode from the seed",
+                "warning",
+            )
+            for n, item in enumerate(result.items)
+            if item.grader == "rule" and item.score == 1.0
+        ]
     return out
 
 

@@ -72,6 +72,27 @@ def test_dry_run_flags_items_the_reference_fails_or_a_do_nothing_agent_passes(
     assert any("checklist[2]: reference fails rule item c3" in p for p in problems)
 
 
+def test_items_that_hold_only_because_earlier_sessions_did_nothing_are_flagged(
+    tmp_path: Path, example_persona: Path
+) -> None:
+    root = copy_example(tmp_path, example_persona)
+    original = (tmp_path / "workspaces" / "example" / "seed" / "notes" / "conventions.md").read_text()
+    marked = {"tool": "write_file", "args": {"path": "notes/conventions.md", "content": original + "\nTODO tidy\n"}}
+    restored = {"tool": "write_file", "args": {"path": "notes/conventions.md", "content": original}}
+    edit(root / "sessions" / "s01.yaml", lambda d: d["reference"]["turns"][-1]["actions"].append(marked))
+
+    def check_cleanup(d: dict) -> None:  # type: ignore[type-arg]
+        d["reference"]["turns"][-1]["actions"].append(restored)
+        rule = {"kind": "file_matches", "args": {"path": "notes/conventions.md", "pattern": "TODO", "absent": True}}
+        d["checklist"].append({"id": "c9", "text": "The TODO left in the conventions is cleaned up.", "rule": rule})
+
+    edit(root / "sessions" / "s02.yaml", check_cleanup)
+    problems = validate_path(root)
+    assert [(p.level, p.field, p.message) for p in problems] == [
+        ("warning", "checklist[5]", "a do-nothing agent passes rule item c9 over the whole episode from the seed")
+    ]
+
+
 def test_leak_score_is_the_share_of_intent_trigrams_in_the_opening() -> None:
     assert leak_score("use a markdown table please", "Please use a markdown table please") == 1.0
     assert leak_score("use a markdown table please", "Summarise the results") == 0.0
