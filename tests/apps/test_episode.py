@@ -114,7 +114,11 @@ def test_isolated_memory_restarts_every_session_from_the_seed_apps(tmp_path: Pat
 
 def test_validate_checks_fixtures_toolsets_and_gold_links(tmp_path: Path) -> None:
     persona = write_persona(tmp_path)
-    assert validate_path(persona) == []
+    # s02's "the keys todo is gone" is an absence check (kept: the isolated-mode test relies on it); it holds
+    # for an agent that never made the todo, which validate reports as a warning, not an error.
+    assert [(p.level, p.message) for p in validate_path(persona)] == [
+        ("warning", "a do-nothing agent passes rule item c1 over the whole episode from the seed")
+    ]
     gmail = persona / "apps" / "gmail.yaml"
     data = yaml.safe_load(gmail.read_text())
     data["account"]["pasword"] = data["account"].pop("password")
