@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from engine.loader import PersonaBundle
 from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
+from sandbox.apps.registry import APPS
 
-APP_TOOLSETS = frozenset({"gmail", "todoist", "phone", "simple_note", "splitwise", "spotify", "amazon", "file_system"})
 APP_RULE_KINDS = frozenset({"app_state", "tool_sequence"})
 
 
@@ -73,7 +73,7 @@ def _stats(spec: SessionSpec, group: str) -> SessionStats:
         rubric_items=sum(c.rubric is not None for c in spec.checklist),
         mandatory_items=sum(c.gates for c in spec.checklist),
         app_rule_items=sum(r.kind in APP_RULE_KINDS for r in rules),
-        apps=tuple(t for t in spec.toolsets if t in APP_TOOLSETS),
+        apps=tuple(t for t in spec.toolsets if t in APPS),
         group=group,
     )
 

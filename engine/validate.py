@@ -7,6 +7,7 @@ rule item must pass for the reference and fail for a do-nothing agent started fr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -25,6 +26,7 @@ from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
 from graders.rules import REGISTRY
+from sandbox.apps.world import AppWorld
 from sandbox.workspace.memory import MemoryWorkspace
 
 
@@ -148,10 +150,8 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
     """Replay the gold solutions; compare each rule item against a do-nothing agent from the same state."""
     out: list[Problem] = []
     config = RunConfig()
-    workspace = MemoryWorkspace(bundle.seed_files())
+    workspace, apps, data = _seed_state(bundle)
     reference = ReferenceAgent({s.id: s.reference for s in bundle.sessions}, bundle.root)
-    apps = load_apps(bundle) if uses_apps(bundle) else None
-    data = load_data_services(bundle)
     for spec in bundle.sessions:
         file = str(bundle.files[spec.id])
         before = workspace.snapshot()
@@ -194,10 +194,8 @@ def idle_episode(bundle: PersonaBundle) -> list[Problem]:
     item that only holds because earlier sessions did nothing either (e.g. "no task left assigned to X"
     when nothing was ever assigned) passes here and measures nothing for an idle agent.
     """
-    workspace = MemoryWorkspace(bundle.seed_files())
-    apps = load_apps(bundle) if uses_apps(bundle) else None
-    services = {**load_data_services(bundle), **services_with(apps)}
-    deps = EpisodeDeps(PassiveAgent(), RulesUser(), workspace, services=services)
+    workspace, apps, data = _seed_state(bundle)
+    deps = EpisodeDeps(PassiveAgent(), RulesUser(), workspace, services={**data, **services_with(apps)})
     out: list[Problem] = []
     for spec in bundle.sessions:
         result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
@@ -214,6 +212,12 @@ def idle_episode(bundle: PersonaBundle) -> list[Problem]:
             if item.grader == "rule" and item.score == 1.0
         ]
     return out
+
+
+def _seed_state(bundle: PersonaBundle) -> tuple[MemoryWorkspace, AppWorld | None, dict[str, Any]]:
+    """The episode's starting state: seed workspace, apps from the fixtures (None without apps), data services."""
+    apps = load_apps(bundle) if uses_apps(bundle) else None
+    return MemoryWorkspace(bundle.seed_files()), apps, load_data_services(bundle)
 
 
 def _paths_at_open(workspace: MemoryWorkspace, spec: SessionSpec) -> set[str]:
