@@ -88,14 +88,41 @@ def _print_stats(path: Path) -> None:
             )
 
 
+def _dump_state(path: Path, session_id: str, out: Path | None) -> None:
+    from engine.acceptance import dump_state
+
+    if out is None:
+        raise typer.BadParameter("--state-before needs --out DIR", param_hint="--out")
+    roots = find_personas(path)
+    if len(roots) != 1:
+        raise typer.BadParameter(f"{path} must be one persona folder", param_hint="PATH")
+    try:
+        written = dump_state(load_persona(roots[0]), session_id, out)
+    except (DataError, ValueError) as exc:
+        console.print(f"[red]{exc}[/]", highlight=False)
+        raise typer.Exit(1) from exc
+    console.print(f"the state {session_id} opens on is in {written}/workspace", highlight=False)
+
+
 def validate_cmd(
     path: Annotated[Path, typer.Argument(help="A persona folder or a folder of personas.")],
     no_dry_run: Annotated[bool, typer.Option(help="Skip replaying the gold solutions.")] = False,
     stats: Annotated[
         bool, typer.Option(help="Also print each persona's summary table and whether it meets the benchmark bars.")
     ] = False,
+    state_before: Annotated[
+        str | None,
+        typer.Option(
+            help="Instead of validating, write the workspace (and apps.json) SESSION opens on after the "
+            "gold solutions of the sessions before it into --out (for writing alternative solutions)."
+        ),
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder of --state-before.")] = None,
 ) -> None:
-    """Check persona data: schema, references, leakage, gold solution vs do-nothing agent."""
+    """Check persona data: schema, references, leakage, gold solution vs do-nothing agent, acceptance suites."""
+    if state_before is not None:
+        _dump_state(path, state_before, out)
+        return
     problems = validate_path(path, dry_run=not no_dry_run)
     for p in problems:
         console.print(f"[{'red' if p.level == 'error' else 'yellow'}]{p}[/]", highlight=False)

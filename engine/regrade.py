@@ -27,7 +27,7 @@ def regrade_session(bundle: PersonaBundle, session_dir: Path, judge: MeteredMode
     """Grade one session directory again and rewrite its grades.jsonl and result.json."""
     spec = bundle.session(session_dir.name)
     events = read_trajectory(session_dir / TRAJECTORY_FILE)
-    view = saved_view(session_dir, events)
+    view = saved_view(session_dir, events, spec.artifacts)
     grade_log = TrajectoryLog(session_dir / "grades.jsonl")
     if judge is not None:
         judge.sink = grade_log.emit

@@ -12,6 +12,7 @@ from engine.loader import PersonaBundle, load_persona
 from engine.schema.config import RunConfig
 from engine.schema.events import Event
 from engine.schema.results import EpisodeResult
+from engine.schema.session import Artifact
 from engine.trajectory import read_trajectory
 from graders.view import EvidenceView, view_from_events
 from sandbox.workspace.memory import MemoryWorkspace
@@ -42,12 +43,14 @@ def finished_sessions(run_dir: Path, config: RunConfig) -> Iterator[tuple[Person
         yield bundle, [d for d in dirs if (d / TRAJECTORY_FILE).is_file() and (d / WORKSPACE_FILE).is_file()]
 
 
-def saved_view(session_dir: Path, events: list[Event]) -> EvidenceView:
-    """The evidence of a finished session: its saved workspace and apps (apps.json when present) and `events`."""
+def saved_view(session_dir: Path, events: list[Event], artifacts: list[Artifact] | None = None) -> EvidenceView:
+    """The evidence of a finished session: its saved workspace and apps (apps.json when present), `events` and the
+    session's declared artifacts."""
     workspace = MemoryWorkspace()
     workspace.restore((session_dir / WORKSPACE_FILE).read_bytes())
     apps = session_dir / APPS_FILE
-    return view_from_events(workspace, events, restored_apps(apps.read_bytes()) if apps.is_file() else {})
+    services = restored_apps(apps.read_bytes()) if apps.is_file() else {}
+    return view_from_events(workspace, events, services, artifacts)
 
 
 def saved_transcript(session_dir: Path) -> str:

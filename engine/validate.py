@@ -7,14 +7,13 @@ rule item must pass for the reference and fail for a do-nothing agent started fr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
+from engine.acceptance import ACCEPTANCE_DIR, Robustness, check_suite, gold_walk, load_suite, run_from, seed_state
 from engine.agents.passive import PassiveAgent
-from engine.agents.reference import ReferenceAgent
-from engine.apps import check_apps, load_apps, restored_apps, services_with, uses_apps
-from engine.datasets import check_data_services, load_data_services
+from engine.apps import check_apps, services_with
+from engine.datasets import check_data_services
 from engine.episode import EpisodeDeps, run_session
 from engine.leakage import LEAK_THRESHOLD, leak_score
 from engine.loader import DataError, PersonaBundle, Problem, _loc, find_personas, load_persona
@@ -25,17 +24,25 @@ from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
 from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
+from engine.validate_grading import allowed_paths, opening_problems, static_problems
 from graders.rules import REGISTRY
-from sandbox.apps.world import AppWorld
 from sandbox.workspace.memory import MemoryWorkspace
+
+MIN_SUITE = 2
 
 
 def validate_path(path: Path, dry_run: bool = True) -> list[Problem]:
     """Validate one persona folder or every persona folder under `path`."""
+    return validate_report(path, dry_run)[0]
+
+
+def validate_report(path: Path, dry_run: bool = True) -> tuple[list[Problem], dict[str, list[Robustness]]]:
+    """Problems of one persona folder or every persona folder under `path`, and each persona's robustness rows."""
     personas = find_personas(path)
     if not personas:
-        return [Problem(str(path), "", "no persona folder (with episode.yaml) found")]
+        return [Problem(str(path), "", "no persona folder (with episode.yaml) found")], {}
     problems: list[Problem] = []
+    robustness: dict[str, list[Robustness]] = {}
     for root in personas:
         try:
             bundle = load_persona(root)
@@ -45,9 +52,27 @@ def validate_path(path: Path, dry_run: bool = True) -> list[Problem]:
         found = check_bundle(bundle)
         problems += found
         if dry_run and not any(p.level == "error" for p in found):
-            problems += dry_run_episode(bundle)
-            problems += idle_episode(bundle)
-    return problems
+            dry, rows = dry_run_episode(bundle)
+            problems += dry + idle_episode(bundle)
+            robustness[bundle.persona.id] = rows
+            if (bundle.root / ACCEPTANCE_DIR).is_dir():
+                problems += suite_bar_problems(bundle, rows)
+    return problems, robustness
+
+
+def suite_bar_problems(bundle: PersonaBundle, rows: list[Robustness]) -> list[Problem]:
+    """Warnings for sessions with fewer than two passing variants or two caught near-misses."""
+    return [
+        Problem(
+            str(bundle.files[row.session]),
+            "acceptance",
+            f"{row.variants_passed} passing variant(s) and {row.near_misses_caught} caught near-miss(es); "
+            f"the bar is {MIN_SUITE} of each (personas/{bundle.persona.id}/acceptance/{row.session}.yaml)",
+            "warning",
+        )
+        for row in rows
+        if row.variants_passed < MIN_SUITE or row.near_misses_caught < MIN_SUITE
+    ]
 
 
 def _rule_problems(file: str, where: str, rule: RuleSpec) -> list[Problem]:
@@ -141,36 +166,31 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
         )
     out += check_data_services(bundle)
     out += check_apps(bundle)
+    allowed = allowed_paths(bundle)
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
+        out += static_problems(bundle, spec, allowed[spec.id])
     return out
 
 
-def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
-    """Replay the gold solutions; compare each rule item against a do-nothing agent from the same state."""
+def dry_run_episode(bundle: PersonaBundle) -> tuple[list[Problem], list[Robustness]]:
+    """Replay the gold solutions; compare each rule item against a do-nothing agent from the same state; check the
+    pinning sources and intents' facts against the opening state; run each session's acceptance suite."""
     out: list[Problem] = []
-    config = RunConfig()
-    workspace, apps, data = _seed_state(bundle)
-    reference = ReferenceAgent({s.id: s.reference for s in bundle.sessions}, bundle.root)
-    for spec in bundle.sessions:
+    rows: list[Robustness] = []
+    for step in gold_walk(bundle):
+        spec, gold = step.spec, step.gold
         file = str(bundle.files[spec.id])
-        before = workspace.snapshot()
-        apps_before = b"" if apps is None else apps.snapshot()
+        opening = MemoryWorkspace()
+        opening.restore(step.start.workspace)
         for n, intent in enumerate(spec.hidden_intents):
             src = intent.source
-            if isinstance(src, WorkspaceSource) and src.workspace not in _paths_at_open(workspace, spec):
+            if isinstance(src, WorkspaceSource) and src.workspace not in _paths_at_open(opening, spec):
                 out.append(
                     Problem(file, f"hidden_intents[{n}].source.workspace", f"{src.workspace} is not in the workspace")
                 )
-        gold_deps = EpisodeDeps(reference, RulesUser(), workspace, services={**data, **services_with(apps)})
-        gold = run_session(bundle, spec, config, gold_deps, TrajectoryLog())
-        idle_ws = MemoryWorkspace()
-        idle_ws.restore(before)
-        idle_services = {**data, **({} if apps is None else restored_apps(apps_before))}
-        idle_deps = EpisodeDeps(PassiveAgent(), RulesUser(), idle_ws, services=idle_services)
-        idle = run_session(bundle, spec, config, idle_deps, TrajectoryLog())
-        if apps is not None:
-            apps.end_session()
+        out += opening_problems(bundle, spec, opening)
+        idle = run_from(bundle, spec, step.start, PassiveAgent())
         idle_scores = {i.item_id: i.score for i in idle.items}
         for n, item in enumerate(gold.items):
             if item.grader != "rule":
@@ -184,7 +204,14 @@ def dry_run_episode(bundle: PersonaBundle) -> list[Problem]:
                 out.append(
                     Problem(file, "reference", f"reference leaves intent {intent_id} {status or 'open'}", "warning")
                 )
-    return out
+        suite = load_suite(bundle, spec.id, out)
+        if suite is None:
+            rows.append(Robustness(spec.id))
+            continue
+        found, row = check_suite(bundle, step, suite)
+        out += found
+        rows.append(row)
+    return out, rows
 
 
 def idle_episode(bundle: PersonaBundle) -> list[Problem]:
@@ -194,7 +221,7 @@ def idle_episode(bundle: PersonaBundle) -> list[Problem]:
     item that only holds because earlier sessions did nothing either (e.g. "no task left assigned to X"
     when nothing was ever assigned) passes here and measures nothing for an idle agent.
     """
-    workspace, apps, data = _seed_state(bundle)
+    workspace, apps, data = seed_state(bundle)
     deps = EpisodeDeps(PassiveAgent(), RulesUser(), workspace, services={**data, **services_with(apps)})
     out: list[Problem] = []
     for spec in bundle.sessions:
@@ -212,12 +239,6 @@ def idle_episode(bundle: PersonaBundle) -> list[Problem]:
             if item.grader == "rule" and item.score == 1.0
         ]
     return out
-
-
-def _seed_state(bundle: PersonaBundle) -> tuple[MemoryWorkspace, AppWorld | None, dict[str, Any]]:
-    """The episode's starting state: seed workspace, apps from the fixtures (None without apps), data services."""
-    apps = load_apps(bundle) if uses_apps(bundle) else None
-    return MemoryWorkspace(bundle.seed_files()), apps, load_data_services(bundle)
 
 
 def _paths_at_open(workspace: MemoryWorkspace, spec: SessionSpec) -> set[str]:

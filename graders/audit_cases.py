@@ -75,7 +75,7 @@ def intent_messages(intent: HiddenIntent, events: list[Event], turn: int) -> lis
 
 
 def _checklist(spec: SessionSpec, session_dir: Path, events: list[Event], grades: dict[str, Grade]) -> list[Case]:
-    view = saved_view(session_dir, events)
+    view = saved_view(session_dir, events, spec.artifacts)
     trace = render_trace(events)
     cases = []
     for item in spec.checklist:

@@ -1,4 +1,4 @@
-"""Grade a session's checklist: rule items (credited if they passed after any turn) and rubric items."""
+"""Grade a session's checklist: rule items (final state, or after any turn for 'anywhere' rules) and rubric items."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine.schema.rules import RuleSpec
 from engine.schema.session import ChecklistItem
 from graders.render import render_context, render_trace
 from graders.rubric import judge_item
-from graders.rules import evaluate
+from graders.rules import evaluate, when_of
 from graders.view import EvidenceView
 
 
@@ -20,9 +20,11 @@ def rule_digest(rule: RuleSpec) -> str:
 
 
 def probe_rules(items: list[ChecklistItem], view: EvidenceView) -> dict[str, str]:
-    """Rule items that pass on the current state (called after every agent turn): id -> rule digest."""
+    """'anywhere' rule items that pass on the current state (called after every agent turn): id -> rule digest."""
     return {
-        item.id: rule_digest(item.rule) for item in items if item.rule is not None and evaluate(item.rule, view).passed
+        item.id: rule_digest(item.rule)
+        for item in items
+        if item.rule is not None and when_of(item.rule) == "anywhere" and evaluate(item.rule, view).passed
     }
 
 
@@ -42,14 +44,16 @@ def grade_checklist(
     events: list[Event],
     judge: ChatModel | None,
 ) -> list[Grade]:
-    """One Grade per item. Rule items pass if this exact rule passed after any turn or on the final state."""
+    """One Grade per item. A 'final' rule item is graded on the final state; an 'anywhere' one passes if this exact
+    rule passed after any turn or on the final state."""
     grades: list[Grade] = []
     probed = probes_from_events(events)
     trace = render_trace(events)
     for item in items:
         if item.rule is not None:
             outcome = evaluate(item.rule, view)
-            passed = outcome.passed or rule_digest(item.rule) in probed.get(item.id, set())
+            earlier = when_of(item.rule) == "anywhere" and rule_digest(item.rule) in probed.get(item.id, set())
+            passed = outcome.passed or earlier
             reason = (
                 outcome.detail if outcome.passed or not passed else f"passed at an earlier turn; now: {outcome.detail}"
             )

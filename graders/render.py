@@ -15,6 +15,7 @@ from engine.schema.events import (
     WorkspaceChanged,
 )
 from engine.schema.session import RubricContext
+from graders.locate import resolve
 from graders.rules.json_path_equals import lookup
 from graders.view import EvidenceView, ToolRecord
 
@@ -65,6 +66,11 @@ def _selected(data: Any, paths: list[str]) -> str:
 def render_context(view: EvidenceView, context: RubricContext) -> str:
     """The selected final files, the selected tools' calls and results, and selected fields of tool calls."""
     parts: list[str] = []
+    for artifact in context.artifacts:
+        located = resolve(view, artifact, None)
+        text = None if located.path is None else view.read_text(located.path)
+        head = f"FILE {located.path} ({artifact})" if located.path else f"ARTIFACT {artifact}"
+        parts.append(f"{head}:\n" + (f"(missing: {located.detail})" if text is None else _cut(text, FILE_CAP)))
     for path in context.files:
         text = view.read_text(path)
         parts.append(f"FILE {path}:\n" + ("(missing)" if text is None else _cut(text, FILE_CAP)))

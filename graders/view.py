@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from engine.ports import Workspace, WorkspaceError
-from engine.schema.events import AgentMessage, Event, ToolCall, ToolResult
+from engine.schema.events import AgentMessage, Event, ToolCall, ToolResult, WorkspaceChanged
+from engine.schema.session import Artifact
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,18 @@ class EvidenceView:
     tool_records: list[ToolRecord] = field(default_factory=list)
     agent_messages: list[str] = field(default_factory=list)
     services: dict[str, Any] = field(default_factory=dict)
+    artifacts: dict[str, Artifact] = field(default_factory=dict)
+    changed: list[str] = field(default_factory=list)
+    today: date | None = None
+
+    def replies(self) -> list[str]:
+        """What the agent told the user: its replies, then every `message` tool text, in order."""
+        sent = [
+            str(r.arguments.get("content", ""))
+            for r in self.tool_records
+            if r.name == "message" and r.error is None and r.arguments.get("content")
+        ]
+        return [*self.agent_messages, *sent]
 
     def read_text(self, path: str) -> str | None:
         """A workspace file as text, or None when it does not exist."""
@@ -60,11 +74,40 @@ def records_from_events(events: list[Event]) -> list[ToolRecord]:
     return records
 
 
-def view_from_events(workspace: Workspace, events: list[Event], services: dict[str, Any] | None = None) -> EvidenceView:
-    """Build the evidence view of a session from its events and the live workspace."""
+def changed_paths(events: list[Event]) -> list[str]:
+    """Files added or modified in the session and still present, ordered by their last change."""
+    order: dict[str, int] = {}
+    n = 0
+    for event in events:
+        if isinstance(event, WorkspaceChanged):
+            for change in event.changes:
+                n += 1
+                order.pop(change.path, None)
+                if change.kind != "deleted":
+                    order[change.path] = n
+    return list(order)
+
+
+def _today(services: dict[str, Any]) -> date | None:
+    clock = getattr(services.get("apps"), "clock", None)
+    now = getattr(clock, "now", None)
+    return now.date() if now is not None else None
+
+
+def view_from_events(
+    workspace: Workspace,
+    events: list[Event],
+    services: dict[str, Any] | None = None,
+    artifacts: list[Artifact] | None = None,
+) -> EvidenceView:
+    """Build the evidence view of a session from its events, the live workspace and its declared artifacts."""
+    services = services or {}
     return EvidenceView(
         workspace=workspace,
         tool_records=records_from_events(events),
         agent_messages=[e.text for e in events if isinstance(e, AgentMessage)],
-        services=services or {},
+        services=services,
+        artifacts={a.id: a for a in artifacts or []},
+        changed=changed_paths(events),
+        today=_today(services),
     )

@@ -32,6 +32,6 @@ def agent_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> Session
         rt.log.emit(WorkspaceChanged(turn=turn, changes=changes))
     rule_items = [i for i in rt.spec.checklist if i.rule is not None]
     if rule_items:
-        passed = probe_rules(rule_items, view_from_events(rt.workspace, rt.log.events, rt.services))
+        passed = probe_rules(rule_items, view_from_events(rt.workspace, rt.log.events, rt.services, rt.spec.artifacts))
         rt.log.emit(RuleProbe(turn=turn, passed=passed))
     return {"turn": turn}

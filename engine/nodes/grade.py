@@ -13,7 +13,7 @@ from graders.view import view_from_events
 def grade(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState:
     """Grade every checklist item; rubric items use the judge role."""
     rt = runtime.context
-    view = view_from_events(rt.workspace, rt.log.events, rt.services)
+    view = view_from_events(rt.workspace, rt.log.events, rt.services, rt.spec.artifacts)
     for g in grade_checklist(rt.spec.checklist, view, list(rt.log.events), rt.judge):
         g.turn = state.get("turn", 0)
         rt.grade_log.emit(g)

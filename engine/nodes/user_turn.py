@@ -31,7 +31,7 @@ def build_observation(state: SessionState, rt: SessionRuntime) -> UserObservatio
         open_intents=[i for i in rt.spec.hidden_intents if i.id in open_ids],
         conversation=conversation,
         latest=TurnView(turn, latest_text, [r for r in records_from_events(events) if r.turn == turn], changes),
-        evidence=view_from_events(rt.workspace, events, rt.services),
+        evidence=view_from_events(rt.workspace, events, rt.services, rt.spec.artifacts),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -18,3 +18,9 @@ class RuleSpec(Strict):
 
     kind: str = Field(description="Registered rule kind, e.g. 'file_exists', 'file_matches', 'tool_called'.")
     args: dict[str, Any] = Field(default_factory=dict, description="Keyword arguments of the rule kind.")
+    when: Literal["final", "anywhere"] | None = Field(
+        default=None,
+        description="As a checklist item: 'final' grades the session's final state only; 'anywhere' credits a pass "
+        "after any turn. Default by kind: files and app state 'final'; replies and tool calls 'anywhere'. "
+        "As intent evidence it is checked at each turn on the state so far.",
+    )

@@ -58,6 +58,11 @@ class HiddenIntent(Strict):
         default_factory=list,
         description="Rules that, all passing, mark the intent completed in rules mode (empty: never completed).",
     )
+    facts: list[str] = Field(
+        default_factory=list,
+        description="Key facts of a workspace-sourced intent (names, numbers, dates, terms), each of which must "
+        "occur in the cited source file after normalisation; `proact validate` checks they do.",
+    )
     keywords: list[str] = Field(
         default_factory=list,
         description=(
@@ -65,6 +70,51 @@ class HiddenIntent(Strict):
             "the agent; an entry may list alternatives separated by '|'. Empty: the intent can't be inferred."
         ),
     )
+
+
+class Artifact(Strict):
+    """A deliverable the session's rules address by id, so they grade whichever file the agent produced.
+
+    The artifact is the file changed in this session that matches `paths` or `globs` (or, with
+    `named_in_reply`, that the agent names in a reply) and whose normalised text matches every `signature`
+    pattern; among several, the one named in the latest reply, else the one changed last.
+    """
+
+    id: str = Field(description="Unique within the session; rules name it as `artifact: <id>`.")
+    description: str = Field(description="What the deliverable is, in a phrase (shown in verdicts).")
+    paths: list[str] = Field(
+        default_factory=list,
+        description="Exact candidate paths. A path that is itself a requirement needs `pinned_by`.",
+    )
+    globs: list[str] = Field(
+        default_factory=list, description="Candidate path globs ('**' crosses folders), e.g. 'paper/**/*.tex'."
+    )
+    signature: list[str] = Field(
+        default_factory=list,
+        description="Regexes over the normalised text (graders/normalise.py) that every candidate must match.",
+    )
+    named_in_reply: bool = Field(
+        default=True,
+        description="A changed file the agent names in a reply is a candidate too (only with a `signature`, which "
+        "then tells the deliverable from other files the reply names).",
+    )
+    pinned_by: WorkspaceSource | None = Field(
+        default=None,
+        description="The workspace file whose text states the path in `paths` (validate checks it does); only "
+        "then may a rule or an intent depend on that exact path.",
+    )
+    existing: bool = Field(
+        default=False,
+        description="Also accept a candidate left unchanged this session (a file the task only needs to exist).",
+    )
+
+    @model_validator(mode="after")
+    def _located(self) -> Artifact:
+        if not (self.paths or self.globs or (self.named_in_reply and self.signature)):
+            raise ValueError("give 'paths', 'globs', or a 'signature' with named_in_reply: true")
+        if self.pinned_by is not None and not self.paths:
+            raise ValueError("'pinned_by' needs the pinned path in 'paths'")
+        return self
 
 
 class ToolFields(Strict):
@@ -89,6 +139,9 @@ class RubricContext(Strict):
     """Context a rubric judge sees besides the rendered trace (seed 001 App. C.5)."""
 
     files: list[str] = Field(default_factory=list, description="Workspace files whose final content is shown.")
+    artifacts: list[str] = Field(
+        default_factory=list, description="Session artifacts (by id) whose located file's final content is shown."
+    )
     tools: list[str] = Field(default_factory=list, description="Tool names whose calls and results are shown.")
     tool_fields: list[ToolFields] = Field(
         default_factory=list, description="Only these fields of these tools' calls and results are shown."
@@ -180,6 +233,9 @@ class SessionSpec(Strict):
         default_factory=list, description="Files added to the workspace when the session opens."
     )
     toolsets: list[str] = Field(default_factory=lambda: ["general"], description="Tool groups the agent gets.")
+    artifacts: list[Artifact] = Field(
+        default_factory=list, description="Deliverables rules address by id instead of by path."
+    )
     hidden_intents: list[HiddenIntent] = Field(default_factory=list, description="Latent requirements.")
     checklist: list[ChecklistItem] = Field(default_factory=list, description="Outcome criteria for Comp.")
     reference: ReferenceSolution = Field(description="Gold solution replayed by the reference agent.")

@@ -7,10 +7,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.schema.rules import RuleSpec
+from graders.locate import resolve
 from graders.rules import (
     app_state,
     csv_schema,
     document_text,
+    fact,
     file_exists,
     file_matches,
     function,
@@ -19,6 +21,9 @@ from graders.rules import (
     markdown_table,
     message_matches,
     plan_dag,
+    read_source,
+    table,
+    text,
     tool_called,
     tool_sequence,
 )
@@ -41,17 +46,48 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         function.RULE,
         app_state.RULE,
         tool_sequence.RULE,
+        text.RULE,
+        fact.RULE,
+        table.RULE,
+        read_source.RULE,
     )
 }
 
 
+def when_of(spec: RuleSpec) -> str:
+    """'final' or 'anywhere': the spec's own choice, else its kind's default (unknown kinds: 'final')."""
+    if spec.when is not None:
+        return spec.when
+    kind = REGISTRY.get(spec.kind)
+    return kind.default_when if kind is not None else "final"
+
+
+def takes_artifact(kind: RuleKind[Any]) -> bool:
+    """A path kind without its own `artifact` argument: `artifact: <id>` stands in for its `path`."""
+    fields = kind.args_model.model_fields
+    return "path" in fields and "artifact" not in fields
+
+
 def evaluate(spec: RuleSpec, view: EvidenceView) -> Outcome:
-    """Run one rule spec; an unknown kind or bad arguments is a failed outcome naming the problem."""
+    """Run one rule spec; an unknown kind or bad arguments is a failed outcome naming the problem.
+
+    Every kind that reads one file by `path` also takes `artifact: <id>` instead: the session artifact is
+    located (graders/locate.py) and its file is graded.
+    """
     kind = REGISTRY.get(spec.kind)
     if kind is None:
         return Outcome(False, f"unknown rule kind {spec.kind!r}")
+    args = spec.args
+    note = ""
+    if "artifact" in args and takes_artifact(kind):
+        located = resolve(view, str(args["artifact"]), None)
+        if located.path is None:
+            return Outcome(False, located.detail)
+        args = {**{k: v for k, v in args.items() if k != "artifact"}, "path": located.path}
+        note = f"{located.detail}: "
     try:
-        return kind.evaluate(spec.args, view)
+        outcome = kind.evaluate(args, view)
+        return Outcome(outcome.passed, note + outcome.detail) if note else outcome
     except ValidationError as exc:
         found = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
         return Outcome(False, f"bad arguments for {spec.kind}: {found}")

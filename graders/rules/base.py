@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -35,6 +35,7 @@ class RuleKind(Generic[A]):
     name: str
     args_model: type[A]
     check: Callable[[A, EvidenceView], Outcome]
+    default_when: Literal["final", "anywhere"] = "final"
 
     def evaluate(self, args: dict[str, Any], view: EvidenceView) -> Outcome:
         """Validate the arguments and run the check."""

@@ -48,4 +48,4 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     return Outcome(len(hits) >= args.min_count, f"{len(hits)} matching {args.name} call(s) (need {args.min_count})")
 
 
-RULE = RuleKind("tool_called", Args, check)
+RULE = RuleKind("tool_called", Args, check, default_when="anywhere")

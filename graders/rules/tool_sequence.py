@@ -110,4 +110,4 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     )
 
 
-RULE = RuleKind("tool_sequence", Args, check)
+RULE = RuleKind("tool_sequence", Args, check, default_when="anywhere")

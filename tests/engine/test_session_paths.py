@@ -105,10 +105,12 @@ def test_agent_exception_ends_the_session_as_agent_error_without_crashing() -> N
     assert "model exploded" in next(e.text for e in log.events if isinstance(e, AgentMessage))
 
 
-def test_rule_item_satisfied_at_an_earlier_turn_still_counts() -> None:
+def test_anywhere_rule_item_satisfied_at_an_earlier_turn_still_counts_and_a_final_one_does_not() -> None:
+    draft = {"kind": "file_exists", "args": {"path": "draft.md"}}
     checklist = [
-        {"id": "c1", "text": "draft existed", "rule": {"kind": "file_exists", "args": {"path": "draft.md"}}},
+        {"id": "c1", "text": "draft existed", "rule": {**draft, "when": "anywhere"}},
         {"id": "c2", "text": "final exists", "rule": {"kind": "file_exists", "args": {"path": "final.md"}}},
+        {"id": "c3", "text": "draft still exists", "rule": draft},
     ]
     agent = ScriptedAgent(
         [
@@ -123,5 +125,5 @@ def test_rule_item_satisfied_at_an_earlier_turn_still_counts() -> None:
         ]
     )
     result, _ = run_one(spec([TABLE_INTENT], checklist), agent)
-    assert {i.item_id: i.score for i in result.items} == {"c1": 1.0, "c2": 1.0}
+    assert {i.item_id: i.score for i in result.items} == {"c1": 1.0, "c2": 1.0, "c3": 0.0}
     assert "earlier turn" in result.items[0].reason

@@ -101,7 +101,7 @@ def test_no_network_reaches_the_outside(docker_ws: Workspace) -> None:
         "    except OSError as e:\n"
         "        print(host, 'blocked', e.errno)\n"
     )
-    out = output_of(session.run(f"python3 -c \"{probe}\"; ls /sys/class/net; command -v curl wget || true"))
+    out = output_of(session.run(f'python3 -c "{probe}"; ls /sys/class/net; command -v curl wget || true'))
     assert "CONNECTED" not in out["output"]
     assert out["output"].count("blocked") == 3
     assert out["output"].split("\n")[3] == "lo"

@@ -1,0 +1,61 @@
+"""A session's acceptance suite: alternative correct solutions that must pass and near-misses that must fail.
+
+Stored as `personas/<id>/acceptance/<session>.yaml`; file contents are referenced with `args_from_files`
+relative to the persona folder, exactly as in a gold solution.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from engine.schema.base import Strict
+from engine.schema.session import ReferenceTurn
+
+NearMissKind = Literal[
+    "hedge",
+    "contradiction",
+    "convention",
+    "unchanged",
+    "recipient",
+    "omission",
+    "fabrication",
+    "premature",
+    "other",
+]
+
+
+class AlternativeSolution(Strict):
+    """A correct solution written independently of the gold: it must complete every recoverable intent and
+    pass every rule item."""
+
+    id: str = Field(description="Unique within the suite, e.g. 'v1'.")
+    note: str = Field(description="What this solution chooses differently (names, wording, formats, structure).")
+    turns: list[ReferenceTurn] = Field(min_length=1, description="Agent turns in order, as in a gold solution.")
+
+
+class NearMiss(Strict):
+    """A plausible wrong solution: it must fail exactly the rule items listed in `fails`."""
+
+    id: str = Field(description="Unique within the suite, e.g. 'n1'.")
+    kind: NearMissKind = Field(description="What kind of mistake it makes.")
+    note: str = Field(description="The mistake, in a sentence.")
+    fails: list[str] = Field(min_length=1, description="Checklist item ids this solution must fail; all others pass.")
+    turns: list[ReferenceTurn] = Field(min_length=1, description="Agent turns in order, as in a gold solution.")
+
+
+class AcceptanceSuite(Strict):
+    """Every alternative and near-miss solution of one session."""
+
+    session: str = Field(description="The session id this suite belongs to.")
+    variants: list[AlternativeSolution] = Field(default_factory=list, description="Correct alternative solutions.")
+    near_misses: list[NearMiss] = Field(default_factory=list, description="Wrong solutions and what they fail.")
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> AcceptanceSuite:
+        ids = [v.id for v in self.variants] + [n.id for n in self.near_misses]
+        dups = sorted({i for i in ids if ids.count(i) > 1})
+        if dups:
+            raise ValueError(f"duplicate solution id(s) {dups}")
+        return self

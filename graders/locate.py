@@ -1,0 +1,104 @@
+"""Find the file a rule grades: an exact path, or a session artifact located by meaning (schema: Artifact)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.schema.session import Artifact
+from graders.normalise import normalise
+from graders.view import EvidenceView
+
+_PATH_TOKEN = re.compile(r"[\w./~-]+\.[A-Za-z0-9]{1,8}\b|[\w.-]+(?:/[\w.-]+)+")
+
+
+@dataclass(frozen=True)
+class Located:
+    """A resolved file (None when nothing qualifies) and how it was chosen."""
+
+    path: str | None
+    detail: str
+
+
+def glob_match(path: str, pattern: str) -> bool:
+    """Glob with '**' crossing folders ('a/**/b.md' also matches 'a/b.md'), '*' staying within one."""
+    regex = ""
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            regex += "(?:.*/)?"
+            i += 3
+        elif pattern.startswith("**", i):
+            regex += ".*"
+            i += 2
+        elif pattern[i] == "*":
+            regex += "[^/]*"
+            i += 1
+        elif pattern[i] == "?":
+            regex += "[^/]"
+            i += 1
+        else:
+            regex += re.escape(pattern[i])
+            i += 1
+    return re.fullmatch(regex, path) is not None
+
+
+def named_paths(text: str) -> list[str]:
+    """Path-like tokens of a reply, without './' or '/workspace/' prefixes, in order of appearance."""
+    out = []
+    for raw in _PATH_TOKEN.findall(text):
+        token = raw.strip(".").removeprefix("/workspace/").removeprefix("./").lstrip("/")
+        if token and token not in out:
+            out.append(token)
+    return out
+
+
+def _signature_ok(artifact: Artifact, view: EvidenceView, path: str) -> bool:
+    if not artifact.signature:
+        return True
+    text = view.read_text(path)
+    if text is None:
+        return False
+    norm = normalise(text, view.today)
+    return all(re.search(p, norm) for p in artifact.signature)
+
+
+def locate(artifact: Artifact, view: EvidenceView) -> Located:
+    """The artifact's file under the current state of the view (see Artifact for the order of preference)."""
+    existing = set(view.files())
+    pool = existing if artifact.existing else {p for p in view.changed if p in existing}
+    mentioned: list[str] = []
+    for reply in view.replies():
+        for token in named_paths(reply):
+            hits = [p for p in pool if p == token or p.endswith("/" + token)]
+            mentioned += [h for h in hits if h not in mentioned]
+    by_location = {p for p in pool if p in artifact.paths or any(glob_match(p, g) for g in artifact.globs)}
+    by_reply = set(mentioned) if artifact.named_in_reply and artifact.signature else set()
+    candidates = [p for p in by_location | by_reply if _signature_ok(artifact, view, p)]
+    if not candidates:
+        where = ", ".join(artifact.paths + artifact.globs) or "a file named in a reply"
+        scope = "in the workspace" if artifact.existing else "changed this session"
+        return Located(None, f"no {artifact.description} ({where}) {scope} matches its signature")
+    latest_named = [
+        p
+        for reply in reversed(view.replies())
+        for t in named_paths(reply)
+        for p in candidates
+        if p == t or p.endswith("/" + t)
+    ]
+    order = {p: n for n, p in enumerate(view.changed)}
+    chosen = latest_named[0] if latest_named else max(candidates, key=lambda p: (order.get(p, -1), p))
+    others = f" (of {len(candidates)} candidates)" if len(candidates) > 1 else ""
+    return Located(chosen, f"{artifact.description} = {chosen}{others}")
+
+
+def resolve(view: EvidenceView, artifact: str | None, path: str | None) -> Located:
+    """The file a rule names: an artifact id of the session or an exact path."""
+    if artifact is not None:
+        spec = view.artifacts.get(artifact)
+        if spec is None:
+            return Located(None, f"the session declares no artifact {artifact!r} (known: {sorted(view.artifacts)})")
+        return locate(spec, view)
+    if path is None:
+        return Located(None, "the rule names neither an artifact nor a path")
+    return Located(path, path)

@@ -1,0 +1,92 @@
+"""Rule kind `fact`: a key fact stated where it is asserted, and not contradicted there.
+
+A unit (default: sentence) *states the fact* when it matches every `anchor` regex, holds the expected value
+and is not a question, conditional or hedge. The rule passes when some unit states the fact and — with
+`conflicts` (the default) — no other asserted, non-negated anchor unit gives a different value of the same
+type without the expected one. So "the balance is £900" fails a £1,234.50 balance even when a hedge note
+says "if it went out, the balance would be £1,234.50".
+
+Values are read from normalised text (graders/normalise.py): `amount` is a number after £, € or $;
+`number` any number that is not part of a date or an identifier such as `abl-013` or `hp-2417`; `date` an
+ISO date (every common format is normalised to it); `text` a regex (no conflict check).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Literal
+
+from pydantic import Field
+
+from graders.normalise import normalise
+from graders.rules.base import Outcome, RuleKind
+from graders.rules.target import TargetArgs, compile_all, documents, units_of
+from graders.units import Unit, hedged, negated
+from graders.view import EvidenceView
+
+_ISO = re.compile(r"\b(?:\d{4}|xxxx)-\d{2}-\d{2}\b")
+_AMOUNT = re.compile(r"[£€$]\s?(-?\d+(?:\.\d+)?)")
+_NUMBER = re.compile(r"(?<![\w.\-/])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
+
+
+class Args(TargetArgs):
+    """Arguments of fact."""
+
+    anchor: list[str] = Field(min_length=1, description="Regexes naming what the fact is about, all in the unit.")
+    value: str | float = Field(description="The expected value: a number, an ISO date, or a regex for `text`.")
+    type: Literal["amount", "number", "date", "text"] = Field(description="How values are read and compared.")
+    tolerance: float = Field(default=0.005, ge=0, description="Absolute tolerance for amounts and numbers.")
+    within: Unit = Field(default="sentence", description="The unit that must assert the fact.")
+    conflicts: bool = Field(default=True, description="Fail when an asserted anchor unit gives only another value.")
+
+
+def values(unit: str, kind: str) -> list[str]:
+    """The values of a kind in a normalised unit, as strings."""
+    if kind == "date":
+        return _ISO.findall(unit)
+    if kind == "amount":
+        return _AMOUNT.findall(unit)
+    return _NUMBER.findall(_ISO.sub(" ", unit))
+
+
+def _same(found: str, args: Args) -> bool:
+    if args.type == "date":
+        return found == str(args.value)
+    try:
+        return abs(float(found) - float(args.value)) <= args.tolerance
+    except ValueError:
+        return False
+
+
+def check(args: Args, view: EvidenceView) -> Outcome:
+    """Find a unit stating the fact; with `conflicts`, find none asserting another value."""
+    anchors = compile_all(args.anchor)
+    if args.type == "date":
+        date.fromisoformat(str(args.value))
+    expected = compile_all([str(args.value)])[0] if args.type == "text" else None
+    docs, note = documents(args, view)
+    stating, contra = None, None
+    for label, text in docs:
+        for raw in units_of(args, label, text, args.within):
+            unit = normalise(raw, view.today, args.day_first)
+            if hedged(unit) or not all(a.search(unit) for a in anchors):
+                continue
+            if expected is not None:
+                stating = stating or (label, unit) if expected.search(unit) else stating
+                continue
+            found = values(unit, args.type)
+            if any(_same(v, args) for v in found):
+                stating = stating or (label, unit)
+            elif found and not negated(unit):
+                contra = contra or (label, unit, found)
+    about = " & ".join(f"/{a}/" for a in args.anchor)
+    if stating is None:
+        return Outcome(False, f"{note}: no asserted {args.within} about {about} states {args.value}")
+    if args.conflicts and contra is not None:
+        label, unit, found = contra
+        return Outcome(False, f"{note}: {label} asserts {', '.join(found)} about {about}: {unit[:120]!r}")
+    return Outcome(True, f"{note}: {stating[0]} states {args.value} about {about}")
+
+
+RULE = RuleKind("fact", Args, check)

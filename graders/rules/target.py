@@ -1,0 +1,84 @@
+"""What a text rule reads: a session artifact, an exact path, or what the agent told the user."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, model_validator
+
+from graders.locate import resolve
+from graders.normalise import normalise
+from graders.rules.base import RuleArgs
+from graders.units import Unit, hedged, split, under_heading
+from graders.view import EvidenceView
+
+
+class TargetArgs(RuleArgs):
+    """Where a text rule looks: exactly one of `artifact`, `path` or `replies`."""
+
+    artifact: str | None = Field(default=None, description="Id of a session artifact (the file located by meaning).")
+    path: str | None = Field(
+        default=None,
+        description="Exact workspace path: a file that exists when the session opens, or one whose path a cited "
+        "workspace source states (validate checks).",
+    )
+    replies: bool = Field(
+        default=False, description="Read what the agent told the user (its replies and `message` tool texts)."
+    )
+    heading: str | None = Field(
+        default=None, description="Only sections whose heading line matches this regex (case-insensitive)."
+    )
+    day_first: bool = Field(default=True, description="Read 05/11/2026 as 5 November (false: May 11).")
+
+    @model_validator(mode="after")
+    def _one_target(self) -> TargetArgs:
+        given = [self.artifact is not None, self.path is not None, self.replies]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of 'artifact', 'path' or 'replies: true'")
+        return self
+
+
+def documents(args: TargetArgs, view: EvidenceView) -> tuple[list[tuple[str, str]], str]:
+    """(label, raw text) of every document the rule reads, and a note on where they came from (or why none)."""
+    if args.replies:
+        docs = [(f"reply {n}", text) for n, text in enumerate(view.replies(), start=1)]
+        return docs, "the agent's replies" if docs else "the agent told the user nothing"
+    located = resolve(view, args.artifact, args.path)
+    if located.path is None:
+        return [], located.detail
+    text = view.read_text(located.path)
+    if text is None:
+        return [], f"{located.path} does not exist"
+    return [(located.path, text)], located.detail
+
+
+def units_of(args: TargetArgs, label: str, text: str, unit: Unit) -> list[str]:
+    """The raw units of one document, restricted to the heading's sections when given."""
+    if args.heading is not None:
+        text = under_heading(text, args.heading)
+    return split(text, unit, csv=label.lower().endswith(".csv"))
+
+
+def normalised_units(
+    args: TargetArgs, view: EvidenceView, unit: Unit, asserted: bool
+) -> tuple[list[tuple[str, str]], str]:
+    """(label, normalised unit) pairs, hedged units dropped when `asserted`; plus the source note."""
+    docs, note = documents(args, view)
+    out = []
+    for label, text in docs:
+        for raw in units_of(args, label, text, unit):
+            norm = normalise(raw, view.today, args.day_first)
+            if norm and not (asserted and hedged(norm)):
+                out.append((label, norm))
+    return out, note
+
+
+def compile_all(patterns: list[str]) -> list[re.Pattern[str]]:
+    """Compile regexes; ValueError names the bad one."""
+    out = []
+    for p in patterns:
+        try:
+            out.append(re.compile(p, re.IGNORECASE))
+        except re.error as exc:
+            raise ValueError(f"bad regex {p!r}: {exc}") from exc
+    return out

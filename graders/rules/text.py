@@ -1,0 +1,57 @@
+"""Rule kind `text`: patterns that must hold together inside one structural unit of normalised text.
+
+The text is normalised first (graders/normalise.py: case, dashes, wraps, thousands separators, currency and
+dates as ISO `yyyy-mm-dd`), so patterns are written against that form. All `patterns` must match inside the
+same unit (`within`: sentence, item, row, cell, paragraph, section, line or file), so a match can never run
+from one clause or row into the next. With `asserted` (the default) questions, conditionals and hedges do not
+count. `forbid` patterns must not occur in the matching unit; `absent` passes when no unit matches at all.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from graders.rules.base import Outcome, RuleKind
+from graders.rules.target import TargetArgs, compile_all, normalised_units
+from graders.units import Unit
+from graders.view import EvidenceView
+
+
+class Args(TargetArgs):
+    """Arguments of text."""
+
+    patterns: list[str] = Field(min_length=1, description="Regexes over normalised text, all in one unit.")
+    within: Unit = Field(default="sentence", description="The unit every pattern must match inside.")
+    forbid: list[str] = Field(
+        default_factory=list, description="Regexes that must not occur in a unit for it to count as a match."
+    )
+    asserted: bool = Field(default=True, description="Ignore questions, conditionals and hedged units.")
+    absent: bool = Field(default=False, description="Pass when no unit matches (a thing that must not be said).")
+    min_count: int = Field(default=1, ge=1, description="Units that must match.")
+
+
+def check(args: Args, view: EvidenceView) -> Outcome:
+    """Count the units where every pattern matches and no forbidden one does."""
+    wanted = compile_all(args.patterns)
+    banned = compile_all(args.forbid)
+    units, note = normalised_units(args, view, args.within, asserted=args.asserted and not args.absent)
+    hits = [
+        (label, u) for label, u in units if all(p.search(u) for p in wanted) and not any(b.search(u) for b in banned)
+    ]
+    what = " & ".join(f"/{p}/" for p in args.patterns) + f" in one {args.within}"
+    if args.absent:
+        if hits:
+            label, unit = hits[0]
+            return Outcome(False, f"{note}: {what} occurs ({label}: {_clip(unit)!r}) but must not")
+        return Outcome(True, f"{note}: {what} does not occur")
+    if len(hits) >= args.min_count:
+        label, unit = hits[0]
+        return Outcome(True, f"{note}: {what} ({label}: {_clip(unit)!r})")
+    return Outcome(False, f"{note}: {what} matches {len(hits)} unit(s), need {args.min_count}")
+
+
+def _clip(text: str, width: int = 120) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+RULE = RuleKind("text", Args, check)

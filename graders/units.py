@@ -1,0 +1,164 @@
+"""Structural units of a text, so a rule's pattern is bounded to the unit that asserts something.
+
+Units (`Unit`): `file` (all of it), `section` (a Markdown ATX heading or a LaTeX \\section / \\subsection /
+\\paragraph with everything up to the next heading of the same or a higher level), `paragraph` (blank-line
+separated blocks), `line`, `item` (a list item with its continuation lines, or a paragraph outside any list),
+`row` (a Markdown pipe-table row, a LaTeX tabular row, or a line of a CSV file; the text's lines when it has
+no table), `cell` (one cell of such a row) and `sentence` (sentences inside items, rows and headings; a
+hard-wrapped line does not end a sentence, a line that starts a list item, a heading or a table row does).
+
+`hedged(unit)` says whether a normalised unit asserts nothing: a question, a conditional or a hedge ("if it
+went out the balance would be …", "as a fallback, Tuesday"); `negated(unit)` whether it denies or corrects
+something ("not £500", "the earlier figure was wrong").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Unit = Literal["file", "section", "paragraph", "line", "item", "row", "cell", "sentence"]
+
+_MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
+_TEX_HEADING = re.compile(r"^\s*\\(section|subsection|subsubsection|paragraph)\*?\{")
+_TEX_LEVEL = {"section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
+_LIST_START = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|\([a-z0-9]{1,3}\)|[a-z][.)]|\\item)\s+", re.IGNORECASE)
+_PIPE_DELIM = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+_TEX_RULE = re.compile(r"\\(toprule|midrule|bottomrule|hline|cmidrule(\([lr]+\))?\{[^}]*\}|cline\{[^}]*\})")
+_TABULAR = re.compile(r"\\begin\{(tabular\*?|tabularx|longtable)\}(?:\{[^}]*\})*(.*?)\\end\{\1\}", re.DOTALL)
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9£$€])")
+_HEDGE = re.compile(
+    r"\b(if|unless|would|could|might|perhaps|possibly|maybe|in case|fall-?back|alternatively|otherwise|assuming|"
+    r"should (it|they|you|we|the))\b"
+)
+_NEGATION = re.compile(r"\b(not|never|no longer|instead of|rather than|incorrect|wrong|previously|formerly)\b|n't\b")
+
+
+def _heading_level(line: str) -> int | None:
+    md = _MD_HEADING.match(line)
+    if md:
+        return len(md.group(1))
+    tex = _TEX_HEADING.match(line)
+    return _TEX_LEVEL[tex.group(1)] if tex else None
+
+
+def sections(text: str) -> list[tuple[str, str]]:
+    """(heading line, section text including the heading and its subsections) for every heading."""
+    lines = text.splitlines()
+    heads = [(n, lvl) for n, line in enumerate(lines) if (lvl := _heading_level(line)) is not None]
+    out = []
+    for k, (start, level) in enumerate(heads):
+        end = next((n for n, lvl in heads[k + 1 :] if lvl <= level), len(lines))
+        out.append((lines[start], "\n".join(lines[start:end])))
+    return out
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blank-line separated blocks."""
+    return [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def items(text: str) -> list[str]:
+    """List items (with continuation lines); a paragraph outside a list is one item; headings stand alone."""
+    out: list[str] = []
+    for para in paragraphs(text):
+        current: list[str] = []
+        for line in para.splitlines():
+            starts = _LIST_START.match(line) or _heading_level(line) is not None or line.lstrip().startswith("|")
+            after_row = bool(current) and current[-1].rstrip().endswith("\\\\")
+            if (starts or after_row) and current:
+                out.append("\n".join(current))
+                current = []
+            current.append(line)
+        if current:
+            out.append("\n".join(current))
+    return out
+
+
+def _tex_tables(text: str) -> list[list[list[str]]]:
+    tables = []
+    for match in _TABULAR.finditer(text):
+        body = _TEX_RULE.sub(" ", match.group(2))
+        rows = [[c.strip() for c in re.split(r"(?<!\\)&", raw)] for raw in re.split(r"\\\\(?:\[[^\]]*\])?", body)]
+        tables.append([r for r in rows if any(c for c in r)])
+    return tables
+
+
+def _pipe_cells(line: str) -> list[str]:
+    cells = line.strip()
+    cells = cells[1:] if cells.startswith("|") else cells
+    cells = cells[:-1] if cells.endswith("|") and not cells.endswith("\\|") else cells
+    return [c.strip() for c in re.split(r"(?<!\\)\|", cells)]
+
+
+def _pipe_tables(text: str) -> list[list[list[str]]]:
+    tables: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if "|" in line and line.strip().strip("|").strip():
+            if not _PIPE_DELIM.match(line):
+                current.append(_pipe_cells(line))
+        elif current:
+            tables.append(current)
+            current = []
+    return tables
+
+
+def tables(text: str, csv: bool = False) -> list[list[list[str]]]:
+    """Every table of the text (LaTeX tabulars, then Markdown pipe tables; the whole file when `csv`) as rows of
+    cells, header row first."""
+    if csv:
+        import csv as csv_module
+
+        return [[row for row in csv_module.reader(text.splitlines()) if any(c.strip() for c in row)]]
+    return _tex_tables(text) + _pipe_tables(text)
+
+
+def table_rows(text: str, csv: bool = False) -> list[list[str]]:
+    """Rows of every table in the text as cell lists, header rows included."""
+    return [row for table in tables(text, csv) for row in table]
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences inside items (so list items, rows and headings never join), wraps joined."""
+    out = []
+    for item in items(text):
+        joined = re.sub(r"\s*\n\s*", " ", item.strip())
+        out += [s for s in _SENTENCE_END.split(joined) if s.strip()]
+    return out
+
+
+def split(text: str, unit: Unit, csv: bool = False) -> list[str]:
+    """The text's units of one kind, raw (not normalised)."""
+    if unit == "file":
+        return [text]
+    if unit == "section":
+        return [body for _, body in sections(text)] or [text]
+    if unit == "paragraph":
+        return paragraphs(text)
+    if unit == "line":
+        return [line for line in text.splitlines() if line.strip()]
+    if unit == "item":
+        return items(text)
+    if unit in ("row", "cell"):
+        rows = table_rows(text, csv)
+        if unit == "row":
+            return [" | ".join(r) for r in rows] or [line for line in text.splitlines() if line.strip()]
+        return [cell for row in rows for cell in row]
+    return sentences(text)
+
+
+def under_heading(text: str, heading: str) -> str:
+    """The sections whose heading line matches `heading` (a regex over the case-folded line), joined."""
+    pattern = re.compile(heading, re.IGNORECASE)
+    return "\n\n".join(body for head, body in sections(text) if pattern.search(head))
+
+
+def hedged(normalised_unit: str) -> bool:
+    """A question, conditional, hedge or negation: the unit asserts nothing a rule may credit."""
+    return normalised_unit.rstrip().endswith("?") or _HEDGE.search(normalised_unit) is not None
+
+
+def negated(normalised_unit: str) -> bool:
+    """The unit denies or corrects something, so a value in it is not claimed."""
+    return _NEGATION.search(normalised_unit) is not None
