@@ -44,6 +44,8 @@ def report_cmd(
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
+    for warning in report.warnings:
+        console.print(f"[yellow]warning: {warning}[/yellow]", highlight=False)
     console.print(overall_table(report.table("scores")))
     console.print(f"{len(report.runs)} run directories, {len(report.rows)} sessions")
     console.print(f"report: {report.out / 'report.html'} (+ {len(report.files) - 1} CSV/JSON/PNG files)")

@@ -8,10 +8,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from engine.acceptance import Robustness
 from engine.cli_console import make_console
 from engine.loader import DataError, find_personas, load_persona
 from engine.persona_stats import SessionStats, bar_failures, persona_stats
-from engine.validate import validate_path
+from engine.validate import validate_report
 
 console = make_console()
 
@@ -69,7 +70,30 @@ def stats_table(title: str, rows: list[SessionStats]) -> Table:
     return table
 
 
-def _print_stats(path: Path) -> None:
+def robustness_table(persona: str, rows: list[Robustness]) -> Table:
+    """Per session: variants passing, near-misses caught, rule items no near-miss fails; totals last."""
+    table = Table(title=f"{persona}: acceptance suites")
+    for col in ("session", "variants passed", "near-misses caught", "items no near-miss fails"):
+        wide = col == "items no near-miss fails"
+        table.add_column(col, justify="left" if col == "session" else "right", no_wrap=not wide)
+    for r in rows:
+        table.add_row(
+            r.session,
+            f"{r.variants_passed}/{r.variants}",
+            f"{r.near_misses_caught}/{r.near_misses}",
+            ", ".join(r.unexercised) or "-",
+        )
+    table.add_section()
+    table.add_row(
+        f"{len(rows)} sessions",
+        f"{sum(r.variants_passed for r in rows)}/{sum(r.variants for r in rows)}",
+        f"{sum(r.near_misses_caught for r in rows)}/{sum(r.near_misses for r in rows)}",
+        str(sum(len(r.unexercised) for r in rows)),
+    )
+    return table
+
+
+def _print_stats(path: Path, robustness: dict[str, list[Robustness]]) -> None:
     for root in find_personas(path):
         try:
             bundle = load_persona(root)
@@ -77,6 +101,8 @@ def _print_stats(path: Path) -> None:
             continue
         rows = persona_stats(bundle)
         console.print(stats_table(f"{bundle.persona.id}: {bundle.persona.name}", rows))
+        if bundle.persona.id in robustness:
+            console.print(robustness_table(bundle.persona.id, robustness[bundle.persona.id]))
         failures = bar_failures(bundle)
         if failures:
             console.print("benchmark bars missed: " + "; ".join(failures), highlight=False)
@@ -123,11 +149,11 @@ def validate_cmd(
     if state_before is not None:
         _dump_state(path, state_before, out)
         return
-    problems = validate_path(path, dry_run=not no_dry_run)
+    problems, robustness = validate_report(path, dry_run=not no_dry_run)
     for p in problems:
         console.print(f"[{'red' if p.level == 'error' else 'yellow'}]{p}[/]", highlight=False)
     if stats:
-        _print_stats(path)
+        _print_stats(path, robustness)
     errors = sum(p.level == "error" for p in problems)
     console.print(f"{errors} error(s), {len(problems) - errors} warning(s)")
     raise typer.Exit(1 if errors else 0)

@@ -90,6 +90,7 @@ def session_result(
         rule_comp=fmean(rules) if rules else None,
         grader_errors=len(items) - len(scored),
         items=items,
+        task_version=spec.version(),
     )
 
 

@@ -206,7 +206,7 @@ def dry_run_episode(bundle: PersonaBundle) -> tuple[list[Problem], list[Robustne
                 )
         suite = load_suite(bundle, spec.id, out)
         if suite is None:
-            rows.append(Robustness(spec.id))
+            rows.append(Robustness(spec.id, unexercised=[c.id for c in spec.checklist if c.rule is not None]))
             continue
         found, row = check_suite(bundle, step, suite)
         out += found

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.report import plots
-from engine.report.discover import RunInfo, SessionRow, load_rows
+from engine.report.discover import RunInfo, SessionRow, load_rows, version_warnings
 from engine.report.exports import export_tables
 from engine.report.html import page_html
 from engine.report.stats import DEFAULT_RESAMPLES
@@ -39,6 +39,7 @@ class Report:
     tables: list[Table]
     out: Path
     files: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def table(self, name: str) -> Table:
         """The table called `name`."""
@@ -111,7 +112,7 @@ def build_report(
         raise ValueError(f"no graded session (result.json) in a run directory under {', '.join(map(str, paths))}")
     out = out or Path(paths[0]) / REPORT_DIR
     tables = compute_tables(runs, rows, resamples, seed)
-    report = Report(runs, rows, tables, out, export_tables(tables, out))
+    report = Report(runs, rows, tables, out, export_tables(tables, out), version_warnings(rows))
     figures = _plots(rows, report.table("ablation_deltas"))
     for name, _, png in figures:
         path = out / f"{name}.png"
@@ -124,6 +125,7 @@ def build_report(
     intro = f"{len(runs)} run director{'y' if len(runs) == 1 else 'ies'}, {len(rows)} graded sessions; " + (
         f"bootstrap: {resamples} resamples, seed {seed}. Computed from the files on disk."
     )
+    intro += "".join(f" WARNING: {w}." for w in report.warnings)
     shown = [t for t in tables if t.name != "sessions"]
     html = page_html("proact report", intro, shown, figures, report.table("sessions"), sections)
     (out / HTML_FILE).write_text(html, encoding="utf-8")

@@ -184,6 +184,21 @@ def number_repeats(runs: list[RunInfo]) -> list[RunInfo]:
     return out
 
 
+def version_warnings(rows: Iterable[SessionRow]) -> list[str]:
+    """One line per session that the rows hold graded under more than one task version."""
+    versions: dict[tuple[str, str], set[str]] = {}
+    for row in rows:
+        version = row.result.task_version if row.result is not None else None
+        if version is not None:
+            versions.setdefault((row.persona, row.session), set()).add(version)
+    return [
+        f"{persona}/{session} was graded under {len(found)} different task versions ({', '.join(sorted(found))}); "
+        "its results are pooled but not comparable — re-grade the older runs with `proact grade`"
+        for (persona, session), found in sorted(versions.items())
+        if len(found) > 1
+    ]
+
+
 def load_rows(paths: Iterable[Path]) -> tuple[list[RunInfo], list[SessionRow]]:
     """Discover the run directories under `paths` and read every graded session of each."""
     runs = number_repeats([read_run(p) for p in discover(paths)])

@@ -74,6 +74,11 @@ class SessionResult(Strict):
         default=None, description="Evidence retrieval score; None when no intent cites a workspace or session source."
     )
     usage: dict[str, RoleUsage] = Field(default_factory=dict, description="Model usage per role.")
+    task_version: str | None = Field(
+        default=None,
+        description="Content hash of the session definition it was graded under (SessionSpec.version); reports warn "
+        "when they pool one session graded under different versions.",
+    )
 
 
 class EpisodeResult(Strict):

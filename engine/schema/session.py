@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -239,6 +240,11 @@ class SessionSpec(Strict):
     hidden_intents: list[HiddenIntent] = Field(default_factory=list, description="Latent requirements.")
     checklist: list[ChecklistItem] = Field(default_factory=list, description="Outcome criteria for Comp.")
     reference: ReferenceSolution = Field(description="Gold solution replayed by the reference agent.")
+
+    def version(self) -> str:
+        """A content hash of the whole definition (request, intents, checklist, artifacts, gold): results graded
+        under different versions are not comparable."""
+        return hashlib.sha256(self.model_dump_json().encode("utf-8")).hexdigest()[:12]
 
     @model_validator(mode="after")
     def _opening(self) -> SessionSpec:
