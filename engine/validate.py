@@ -25,7 +25,7 @@ from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
 from engine.validate_grading import allowed_paths, opening_problems, static_problems
-from graders.rules import REGISTRY
+from graders.rules import REGISTRY, takes_artifact
 from sandbox.workspace.memory import MemoryWorkspace
 
 MIN_SUITE = 2
@@ -79,8 +79,11 @@ def _rule_problems(file: str, where: str, rule: RuleSpec) -> list[Problem]:
     kind = REGISTRY.get(rule.kind)
     if kind is None:
         return [Problem(file, f"{where}.kind", f"unknown rule kind {rule.kind!r}; known: {sorted(REGISTRY)}")]
+    args = rule.args
+    if "artifact" in args and takes_artifact(kind):
+        args = {**{k: v for k, v in args.items() if k != "artifact"}, "path": "<artifact>"}
     try:
-        kind.args_model.model_validate(rule.args)
+        kind.args_model.model_validate(args)
     except ValidationError as exc:
         return [
             Problem(file, f"{where}.args" + (f".{_loc(e['loc'])}" if e["loc"] else ""), e["msg"]) for e in exc.errors()

@@ -107,12 +107,12 @@ def normalise_dates(text: str, today: date | None = None, day_first: bool = True
 
 def normalise(text: str, today: date | None = None, day_first: bool = True) -> str:
     """The canonical form rule patterns are matched against (see the module docstring)."""
+    text = _GROUPED.sub(lambda m: re.sub(r"[,\u202f\u00a0\u2009]", "", m.group(0)), text)
     text = unicodedata.normalize("NFKC", text)
     text = _STRUCK.sub(" ", text)
     text = _PLUS_MINUS.sub(" ± ", text)
     text = _TEX_ESCAPE.sub(lambda m: m.group(1) or "", text)
     text = _EMPHASIS.sub("", text).translate(_DASH_TABLE).casefold()
-    text = _GROUPED.sub(lambda m: re.sub(r"[,\u202f\u00a0\u2009]", "", m.group(0)), text)
     text = _SPACE.sub(" ", text).strip()
     text = _CODE_BEFORE.sub(lambda m: _CODES[m.group(1)], text)
     text = _CODE_AFTER.sub(lambda m: _CODES[m.group(2)] + m.group(1), text)

@@ -3,7 +3,7 @@
 Reads Markdown pipe tables, LaTeX tabulars and CSV files (by extension). The table is the first one (under
 `heading`, when given) whose header row has a cell matching each of `columns` (logical name -> regex over the
 normalised header cell, so synonyms are alternatives: `'tokens|context( length)?'`). Each expected row is
-found by its `key` cell (a regex over the normalised cell) and must be found exactly once; each of its
+found by its `key` cell (a regex over the normalised cell) and any `where` cells and must be found exactly once; each of its
 `cells` is then compared: a regex (searched in the normalised cell), `{number, tolerance}` (the cell's first
 number, so `41.27 ± 0.44` reads 41.27; a `k` suffix multiplies by 1000), `{date}` (an ISO date; every common
 format is normalised to it) or `{empty: true}`. With `complete`, every data row must be one of the expected
@@ -22,6 +22,9 @@ from graders.rules.fact import values
 from graders.rules.target import TargetArgs, compile_all, documents
 from graders.units import tables, under_heading
 from graders.view import EvidenceView
+
+
+_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)k\b")
 
 
 class Expect(RuleArgs):
@@ -44,6 +47,11 @@ class RowExpect(RuleArgs):
     """One expected row."""
 
     key: str = Field(description="Regex over the normalised key cell that picks this row.")
+    where: dict[str, str] = Field(
+        default_factory=dict,
+        description="More logical column -> regex conditions that pick the row, when the key repeats "
+        "(e.g. a volunteer in two slots).",
+    )
     cells: dict[str, str | float | Expect] = Field(
         default_factory=dict,
         description="Logical column -> expectation; a bare string is a regex, a bare number a `number`.",
@@ -64,7 +72,7 @@ class Args(TargetArgs):
         if self.key not in self.columns:
             raise ValueError(f"key {self.key!r} is not one of the columns {sorted(self.columns)}")
         for row in self.rows:
-            unknown = set(row.cells) - set(self.columns)
+            unknown = (set(row.cells) | set(row.where)) - set(self.columns)
             if unknown:
                 raise ValueError(f"row {row.key!r} names unknown column(s) {sorted(unknown)}")
         return self
@@ -86,7 +94,7 @@ def cell_ok(cell: str, expect: Expect) -> bool:
         return re.search(expect.pattern, cell, re.IGNORECASE) is not None
     if expect.date is not None:
         return expect.date in values(cell, "date")
-    numbers = values(re.sub(r"(\d)k\b", r"\g<1>000", cell), "number")
+    numbers = values(_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", cell), "number")
     assert expect.number is not None
     return bool(numbers) and abs(float(numbers[0]) - expect.number) <= expect.tolerance
 
@@ -124,9 +132,14 @@ def _check_rows(args: Args, index: dict[str, int], rows: list[list[str]], where:
         return Outcome(False, f"{where}: need at least {args.min_rows}")
     matched: set[int] = set()
     for expected in args.rows:
-        hits = [n for n, row in enumerate(rows) if re.search(expected.key, cell(row, args.key), re.IGNORECASE)]
+        picks = {args.key: expected.key, **expected.where}
+        hits = [
+            n
+            for n, row in enumerate(rows)
+            if all(re.search(rx, cell(row, col), re.IGNORECASE) for col, rx in picks.items())
+        ]
         if len(hits) != 1:
-            return Outcome(False, f"{where}: {len(hits)} row(s) match key /{expected.key}/, need exactly 1")
+            return Outcome(False, f"{where}: {len(hits)} row(s) match {picks}, need exactly 1")
         matched.add(hits[0])
         for name, raw in expected.cells.items():
             value = cell(rows[hits[0]], name)

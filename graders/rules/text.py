@@ -4,7 +4,7 @@ The text is normalised first (graders/normalise.py: case, dashes, wraps, thousan
 dates as ISO `yyyy-mm-dd`), so patterns are written against that form. All `patterns` must match inside the
 same unit (`within`: sentence, item, row, cell, paragraph, section, line or file), so a match can never run
 from one clause or row into the next. With `asserted` (the default) questions, conditionals and hedges do not
-count. `forbid` patterns must not occur in the matching unit; `absent` passes when no unit matches at all.
+count. `forbid` patterns must not occur in the matching unit; `absent` passes when no unit matches at all (the file must exist).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
-from graders.rules.target import TargetArgs, compile_all, normalised_units
+from graders.rules.target import TargetArgs, compile_all, documents, normalised_units
 from graders.units import Unit
 from graders.view import EvidenceView
 
@@ -35,6 +35,8 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     wanted = compile_all(args.patterns)
     banned = compile_all(args.forbid)
     units, note = normalised_units(args, view, args.within, asserted=args.asserted and not args.absent)
+    if not args.replies and not documents(args, view)[0]:
+        return Outcome(False, note)
     hits = [
         (label, u) for label, u in units if all(p.search(u) for p in wanted) and not any(b.search(u) for b in banned)
     ]

@@ -17,7 +17,7 @@ def test_example_counts_match_the_session_files(example_persona: Path) -> None:
     assert [r.intents for r in rows] == [3, 3, 3]
     assert [(r.from_workspace, r.from_session, r.from_ask) for r in rows] == [(2, 0, 1), (2, 1, 0), (1, 0, 2)]
     assert [r.persistent for r in rows] == [2, 1, 0]
-    assert [(r.rule_items, r.rubric_items, r.mandatory_items) for r in rows] == [(5, 1, 1), (4, 1, 1), (5, 0, 1)]
+    assert [(r.rule_items, r.rubric_items, r.mandatory_items) for r in rows] == [(5, 1, 1), (4, 1, 1), (6, 0, 1)]
     assert [r.trigger for r in rows] == ["user", "user", "heartbeat"]
     assert [r.group for r in rows] == ["g1", "g1", ""]
 
@@ -29,7 +29,7 @@ def test_bars_name_every_shortfall(example_persona: Path) -> None:
         "1 dependency groups, the bar is 6",
         "9 hidden intents, the bar is 85",
         "1 environment-triggered sessions, the bar is 2",
-        "5.33 checklist items per session, the bar is 6.0",
+        "5.67 checklist items per session, the bar is 6.0",
     ]
 
 
@@ -52,6 +52,6 @@ def test_validate_stats_prints_the_table_and_the_totals(example_persona: Path) -
     result = CliRunner().invoke(app, ["validate", str(example_persona), "--stats", "--no-dry-run"])
     assert result.exit_code == 0, result.output
     assert "example: Noor Haddad" in result.output
-    assert "14 (88%)" in result.output
+    assert "15 (88%)" in result.output
     assert "benchmark bars missed: 3 sessions" in result.output
     assert "0 error(s), 0 warning(s)" in result.output

@@ -62,9 +62,8 @@ def test_dry_run_flags_items_the_reference_fails_or_a_do_nothing_agent_passes(
     root = copy_example(tmp_path, example_persona)
 
     def weaken(d: dict) -> None:  # type: ignore[type-arg]
-        d["checklist"][1]["rule"]["args"]["pattern"] = "age_group"
-        d["checklist"][1]["rule"]["args"]["path"] = "signups.csv"
-        d["checklist"][2]["rule"]["args"]["pattern"] = "Nobody"
+        d["checklist"][1]["rule"] = {"kind": "file_matches", "args": {"path": "signups.csv", "pattern": "age_group"}}
+        d["checklist"][2]["rule"] = {"kind": "text", "args": {"artifact": "schedule", "patterns": ["nobody"]}}
 
     edit(root / "sessions" / "s01.yaml", weaken)
     problems = [str(p) for p in validate_path(root)]
@@ -76,6 +75,7 @@ def test_items_that_hold_only_because_earlier_sessions_did_nothing_are_flagged(
     tmp_path: Path, example_persona: Path
 ) -> None:
     root = copy_example(tmp_path, example_persona)
+    shutil.rmtree(root / "acceptance")  # the variants were not written for the added item
     original = (tmp_path / "workspaces" / "example" / "seed" / "notes" / "conventions.md").read_text()
     marked = {"tool": "write_file", "args": {"path": "notes/conventions.md", "content": original + "\nTODO tidy\n"}}
     restored = {"tool": "write_file", "args": {"path": "notes/conventions.md", "content": original}}

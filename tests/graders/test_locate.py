@@ -1,0 +1,64 @@
+"""Artifacts: rules grade whichever file the agent produced, located by place, content and the reply."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.schema.rules import RuleSpec
+from engine.schema.session import Artifact
+from graders.locate import glob_match, locate
+from graders.rules import evaluate
+from graders.view import EvidenceView
+from sandbox.workspace.memory import MemoryWorkspace
+
+TABLE = Artifact(id="table", description="the ablation table", globs=["paper/**/*.tex"], signature=["\\\\toprule"])
+TEX = "\\begin{tabular}{ll}\\toprule a & b \\\\ \\bottomrule\\end{tabular}"
+
+
+def view(files: dict[str, str], changed: list[str], replies: list[str] | None = None, **more: Any) -> EvidenceView:
+    ws = MemoryWorkspace({p: t.encode() for p, t in files.items()})
+    arts = {a.id: a for a in more.pop("artifacts", [TABLE])}
+    return EvidenceView(workspace=ws, changed=changed, agent_messages=replies or [], artifacts=arts, **more)
+
+
+def test_globs_cross_folders_and_stars_stay_in_one() -> None:
+    assert glob_match("paper/tables/ablation.tex", "paper/**/*.tex")
+    assert glob_match("paper/x.tex", "paper/**/*.tex")
+    assert not glob_match("paper/tables/x.tex", "paper/*.tex")
+
+
+def test_any_file_name_the_workspace_leaves_free_is_found() -> None:
+    for name in ("paper/tables/ablation.tex", "paper/tables/tab-ablations.tex", "paper/ablation_table.tex"):
+        found = locate(TABLE, view({name: TEX}, [name]))
+        assert found.path == name, found.detail
+
+
+def test_only_files_changed_this_session_and_matching_the_signature_qualify() -> None:
+    files = {"paper/tables/main.tex": TEX, "paper/sections/results.tex": "\\input{tables/x}"}
+    found = locate(TABLE, view(files, ["paper/sections/results.tex"]))
+    assert found.path is None and "changed this session" in found.detail
+    existing = TABLE.model_copy(update={"existing": True})
+    assert locate(existing, view(files, [])).path == "paper/tables/main.tex"
+
+
+def test_among_several_the_reply_decides_else_the_last_changed() -> None:
+    files = {"paper/a.tex": TEX, "paper/b.tex": TEX}
+    assert locate(TABLE, view(files, ["paper/a.tex", "paper/b.tex"])).path == "paper/b.tex"
+    named = view(files, ["paper/a.tex", "paper/b.tex"], ["The table is in `paper/a.tex`."])
+    assert locate(TABLE, named).path == "paper/a.tex"
+
+
+def test_a_file_named_in_the_reply_outside_the_globs_counts_when_it_has_the_signature() -> None:
+    files = {"drafts/ablation.tex": TEX, "notes/todo.md": "x"}
+    found = locate(TABLE, view(files, list(files), ["Saved to drafts/ablation.tex; notes/todo.md updated."]))
+    assert found.path == "drafts/ablation.tex"
+
+
+def test_every_path_kind_takes_an_artifact_and_says_which_file_it_graded() -> None:
+    spec = RuleSpec(kind="file_matches", args={"artifact": "table", "pattern": "bottomrule"})
+    outcome = evaluate(spec, view({"paper/t/abl.tex": TEX}, ["paper/t/abl.tex"]))
+    assert outcome.passed and outcome.detail.startswith("the ablation table = paper/t/abl.tex")
+    missing = evaluate(spec, view({}, []))
+    assert not missing.passed and "no the ablation table" in missing.detail
+    unknown = evaluate(RuleSpec(kind="text", args={"artifact": "nope", "patterns": ["x"]}), view({}, []))
+    assert not unknown.passed and "declares no artifact 'nope'" in unknown.detail

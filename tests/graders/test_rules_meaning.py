@@ -1,0 +1,126 @@
+"""text, fact, table and read_source: pass on every competent wording, fail on the wrong answer."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from engine.schema.rules import RuleSpec
+from graders.rules import evaluate
+from graders.rules.base import Outcome
+from graders.view import EvidenceView, ToolRecord
+from sandbox.workspace.memory import MemoryWorkspace
+
+
+def grade(kind: str, args: dict[str, Any], files: dict[str, str], **view: Any) -> Outcome:
+    ws = MemoryWorkspace({p: t.encode() for p, t in files.items()})
+    return evaluate(RuleSpec(kind=kind, args=args), EvidenceView(workspace=ws, today=date(2026, 11, 5), **view))
+
+
+LETTERS = {
+    "iso": "Balance due: £1,234.50.\nPlease pay by 2026-11-28.",
+    "words": "We write about the\noutstanding balance of GBP 1234.50, payable by 28 November.",
+    "slashes": "The sum outstanding (the balance) is 1,234.50 GBP; it is due on 28/11/2026.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LETTERS))
+def test_a_fact_passes_in_every_wording_format_and_wrap(name: str) -> None:
+    files = {"letter.md": LETTERS[name]}
+    amount = {"path": "letter.md", "anchor": ["balance"], "value": 1234.5, "type": "amount"}
+    due = {"path": "letter.md", "anchor": ["pay|due"], "value": "2026-11-28", "type": "date", "within": "paragraph"}
+    assert grade("fact", amount, files).passed
+    assert grade("fact", due, files).passed
+
+
+def test_a_fact_only_in_a_hedge_fails_and_a_contradicting_value_fails() -> None:
+    args = {"path": "l.md", "anchor": ["balance"], "value": 1234.5, "type": "amount"}
+    hedge = "The balance is £900.\n\nIf the credit note went out, the balance would be £1,234.50."
+    outcome = grade("fact", args, {"l.md": hedge})
+    assert not outcome.passed and "no asserted" in outcome.detail
+    both = "The balance is £1,234.50.\n\nOur records show a balance of £900."
+    outcome = grade("fact", args, {"l.md": both})
+    assert not outcome.passed and "asserts 900" in outcome.detail
+    corrected = "The balance is £1,234.50 (not £900 as previously stated)."
+    assert grade("fact", args, {"l.md": corrected}).passed
+    paid = "The balance is £1,234.50 after your payment of £300."
+    assert grade("fact", args, {"l.md": paid}).passed
+
+
+def test_text_patterns_must_hold_inside_one_unit() -> None:
+    doc = "1. Clause one: recipient keeps copies.\n2. Clause two: five years.\n"
+    args = {"path": "nda.md", "patterns": ["clause one", "five years"], "within": "item"}
+    outcome = grade("text", args, {"nda.md": doc})
+    assert not outcome.passed and "0 unit(s)" in outcome.detail
+    assert grade("text", {**args, "within": "file"}, {"nda.md": doc}).passed
+
+
+def test_text_ignores_struck_clauses_and_checks_what_must_stay() -> None:
+    doc = "3.4 Backups are kept.\n\n3.5 ~~The recipient may not hire staff.~~\n\n3.6 Five years.\n"
+    stays = {"path": "nda.md", "patterns": ["3\\.4", "back-?ups?"], "within": "item"}
+    gone = {"path": "nda.md", "patterns": ["hire staff"], "within": "item", "absent": True}
+    assert grade("text", stays, {"nda.md": doc}).passed and grade("text", gone, {"nda.md": doc}).passed
+    struck_wrong = doc.replace("3.4 Backups are kept.", "3.4 ~~Backups are kept.~~")
+    assert not grade("text", stays, {"nda.md": struck_wrong}).passed
+
+
+def test_text_over_replies_counts_message_tool_texts_and_skips_questions() -> None:
+    args = {"replies": True, "patterns": ["tuesday", "2026-11-24"]}
+    asked = grade("text", args, {}, agent_messages=["Shall I book Tuesday 24 November?"])
+    assert not asked.passed
+    sent = ToolRecord("message", {"content": "Booked for Tuesday, 24/11/2026."}, {"delivered": True}, None, 1)
+    assert grade("text", args, {}, tool_records=[sent]).passed
+
+
+def test_text_forbid_rejects_a_unit_that_also_says_the_wrong_thing() -> None:
+    args = {"path": "n.md", "patterns": ["conflict check"], "forbid": ["cleared"], "within": "sentence"}
+    assert grade("text", args, {"n.md": "The conflict check is pending with Priya."}).passed
+    assert not grade("text", args, {"n.md": "The conflict check is cleared."}).passed
+
+
+TABLES = {
+    "t.md": "| Config | EM | Context tokens |\n|---|---|---|\n| Full | 41.27 ± 0.44 | 1,013 |\n"
+    "| w/o reranker | 39.13 ± 0.42 | 1,015 |\n",
+    "t.tex": "\\begin{tabular}{lrr}\\toprule\nSetting & HoloQA EM & Tokens/question \\\\\\midrule\n"
+    "No reranker & 39.13 $\\pm$ 0.42 & 1015 \\\\\nCompactRAG (full) & \\textbf{41.27} $\\pm$ 0.44 & 1.013k \\\\\n"
+    "\\bottomrule\\end{tabular}",
+    "t.csv": "configuration,em_mean,em_std,tokens\nfull,41.27,0.44,1013\nno_reranker,39.13,0.42,1015\n",
+}
+TABLE_ARGS = {
+    "columns": {"config": "config|setting", "em": "\\bem", "tokens": "token"},
+    "key": "config",
+    "rows": [{"key": "full", "cells": {"em": 41.27, "tokens": 1013}}, {"key": "reranker", "cells": {"em": 39.13}}],
+    "complete": True,
+}
+
+
+@pytest.mark.parametrize("path", sorted(TABLES))
+def test_a_table_passes_in_markdown_latex_and_csv(path: str) -> None:
+    outcome = grade("table", {"path": path, **TABLE_ARGS}, TABLES)
+    assert outcome.passed, outcome.detail
+
+
+def test_a_table_with_a_wrong_cell_an_extra_row_or_a_duplicate_fails() -> None:
+    wrong = TABLES["t.md"].replace("39.13", "39.31")
+    assert "expected 39.13" in grade("table", {"path": "t.md", **TABLE_ARGS}, {"t.md": wrong}).detail
+    extra = TABLES["t.md"] + "| crashed run | 3.1 | 900 |\n"
+    assert "unexpected row" in grade("table", {"path": "t.md", **TABLE_ARGS}, {"t.md": extra}).detail
+    dup = TABLES["t.md"] + "| w/o reranker | 39.13 | 1015 |\n"
+    assert (
+        "2 row(s) match {'config': 'reranker'}" in grade("table", {"path": "t.md", **TABLE_ARGS}, {"t.md": dup}).detail
+    )
+
+
+def test_read_source_accepts_read_file_grep_and_exec() -> None:
+    args = {"paths": ["group/signups.csv"]}
+    ways = [
+        ToolRecord("read_file", {"path": "group/signups.csv"}, {"content": "x"}, None, 1),
+        ToolRecord("grep", {"pattern": "x"}, {"results": ["group/signups.csv:3:x"]}, None, 1),
+        ToolRecord("exec", {"command": "python3 -c 'print(1)' group/signups.csv"}, {"stdout": ""}, None, 1),
+    ]
+    for record in ways:
+        assert grade("read_source", args, {}, tool_records=[record]).passed
+    listing = ToolRecord("list_dir", {"path": "group"}, {"entries": ["signups.csv"]}, None, 1)
+    assert not grade("read_source", args, {}, tool_records=[listing]).passed

@@ -1,0 +1,67 @@
+"""Structural units: a pattern never crosses a sentence, item, row or section boundary."""
+
+from __future__ import annotations
+
+from graders.normalise import normalise
+from graders.units import hedged, negated, sections, split, tables, under_heading
+
+DOC = """# Letter
+
+Dear Ms Marsh,
+
+The balance is £1,234.50. If the credit note
+went out, the balance would be £900.
+
+## Clauses
+
+1. Clause one stays.
+2. ~~Clause two is deleted.~~
+   It had a second line.
+3. Clause three
+   continues here.
+
+| Item | Count |
+|------|-------|
+| Disclosable | 7 |
+| Privileged | 2 |
+"""
+
+TEX = r"""\begin{tabular}{lrr}
+\toprule
+Configuration & EM & Tokens \\
+\midrule
+full & 41.27 $\pm$ 0.44 & 1013 \\
+w/o reranker & 39.13 $\pm$ 0.42 & 1015 \\
+\bottomrule
+\end{tabular}"""
+
+
+def test_sentences_join_wraps_and_split_at_sentence_ends() -> None:
+    found = split(DOC, "sentence")
+    assert "If the credit note went out, the balance would be £900." in found
+    assert "The balance is £1,234.50." in found
+
+
+def test_items_keep_continuation_lines_and_stop_at_the_next_item() -> None:
+    items = split(DOC, "item")
+    assert "3. Clause three\n   continues here." in items
+    assert any(i.startswith("2. ~~Clause two") and "second line" in i for i in items)
+
+
+def test_rows_and_cells_of_markdown_and_latex_tables() -> None:
+    assert split(DOC, "row")[-2:] == ["Disclosable | 7", "Privileged | 2"]
+    assert tables(TEX)[0][1] == ["full", r"41.27 $\pm$ 0.44", "1013"]
+    assert "39.13 $\\pm$ 0.42" in split(TEX, "cell")
+
+
+def test_sections_nest_under_their_heading() -> None:
+    assert [h for h, _ in sections(DOC)] == ["# Letter", "## Clauses"]
+    assert "Dear" not in under_heading(DOC, "clauses") and "Privileged" in under_heading(DOC, "clauses")
+
+
+def test_hedges_questions_and_negations() -> None:
+    assert hedged(normalise("If it went out, the balance would be £900."))
+    assert hedged(normalise("Shall I send it today?"))
+    assert hedged(normalise("As a fallback, Tuesday works."))
+    assert not hedged(normalise("The balance is £1,234.50."))
+    assert negated(normalise("The balance is not £900.")) and not negated(normalise("The balance is £5."))
