@@ -3,11 +3,11 @@
 Reads Markdown pipe tables, LaTeX tabulars and CSV files (by extension). The table is the first one (under
 `heading`, when given) whose header row has a cell matching each of `columns` (logical name -> regex over the
 normalised header cell, so synonyms are alternatives: `'tokens|context( length)?'`). Each expected row is
-found by its `key` cell (a regex over the normalised cell) and any `where` cells and must be found exactly once; each of its
-`cells` is then compared: a regex (searched in the normalised cell), `{number, tolerance}` (the cell's first
-number, so `41.27 ± 0.44` reads 41.27; a `k` suffix multiplies by 1000), `{date}` (an ISO date; every common
-format is normalised to it) or `{empty: true}`. With `complete`, every data row must be one of the expected
-rows, so an extra or missing row fails.
+found by its `key` cell (a regex over the normalised cell) and any `where` cells, and must be found exactly
+once; each of its `cells` is then compared: a regex (searched in the normalised cell), `{number, tolerance}`
+(the cell's first number, so `41.27 ± 0.44` reads 41.27; a `k` suffix multiplies by 1000), `{date}` (an ISO
+date; every common format is normalised to it) or `{empty: true}`. With `complete`, every data row must be
+one of the expected rows, so an extra or missing row fails.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from graders.rules.fact import values
 from graders.rules.target import TargetArgs, compile_all, documents
 from graders.units import tables, under_heading
 from graders.view import EvidenceView
-
 
 _THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)k\b")
 

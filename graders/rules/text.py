@@ -4,7 +4,8 @@ The text is normalised first (graders/normalise.py: case, dashes, wraps, thousan
 dates as ISO `yyyy-mm-dd`), so patterns are written against that form. All `patterns` must match inside the
 same unit (`within`: sentence, item, row, cell, paragraph, section, line or file), so a match can never run
 from one clause or row into the next. With `asserted` (the default) questions, conditionals and hedges do not
-count. `forbid` patterns must not occur in the matching unit; `absent` passes when no unit matches at all (the file must exist).
+count. `forbid` patterns must not occur in the matching unit; `absent` passes when no unit matches at all (the
+file must exist).
 """
 
 from __future__ import annotations
