@@ -42,11 +42,17 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
 
 
+def _per_session(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
 def summary_table(episodes: list[EpisodeResult]) -> Table:
-    """Per-persona Proc / Comp summary."""
+    """Per-persona Proc / Comp summary with the user's burden (questions asked / untargeted, words per session)."""
     table = Table(title="proact results (%)")
     table.add_column("persona", no_wrap=True)
-    for col in ("sess", "Proc", "Comp", "rule", "gated", "C/I/P/open", "turns", "grader err"):
+    columns = ["sess", "Proc", "Comp", "rule", "gated", "C/I/P/open", "turns", "asked/untgt", "user words"]
+    columns.append("grader err")
+    for col in columns:
         table.add_column(col, justify="right", no_wrap=True)
     for ep in episodes:
         rule = [s.rule_comp for s in ep.sessions if s.rule_comp is not None]
@@ -60,6 +66,8 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
             _pct(ep.comp_gated),
             f"{c['completed']}/{c['inferred']}/{c['provided']}/{c['open']}",
             f"{ep.mean_turns:.1f}",
+            _per_session(ep.mean_questions) + "/" + _per_session(ep.mean_untargeted_questions),
+            _per_session(ep.mean_user_words),
             str(sum(s.grader_errors for s in ep.sessions)),
         )
     return table

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from statistics import fmean
 
+from engine.burden import user_burden
 from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, StatusAssigned
 from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
@@ -125,6 +126,7 @@ def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult
         counts.update(status or "open" for status in s.statuses.values())
     gated = [s for s in sessions if s.comp is not None and s.gate_passed is not None]
     evidence = [s.evidence for s in sessions if s.evidence is not None]
+    burdens = [s.burden for s in sessions if s.burden is not None]
     return EpisodeResult(
         persona=persona,
         sessions=sessions,
@@ -140,6 +142,9 @@ def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult
         evidence_f1=fmean(e.f1 for e in evidence) if evidence else None,
         status_counts=dict(counts),
         mean_turns=fmean(s.turns for s in sessions) if sessions else 0.0,
+        mean_questions=_mean([float(b.questions) for b in burdens]),
+        mean_untargeted_questions=_mean([float(b.untargeted_questions) for b in burdens]),
+        mean_user_words=_mean([float(b.user_words) for b in burdens]),
     )
 
 
@@ -158,4 +163,5 @@ def result_from_events(
     result = session_result(persona, spec, statuses, grades, reason, turns)
     result.usage = usage_by_role([*events, *grade_events])
     result.evidence = evidence_score(spec.hidden_intents, events)
+    result.burden = user_burden(events)
     return result

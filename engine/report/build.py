@@ -14,6 +14,7 @@ from engine.report.stats import DEFAULT_RESAMPLES
 from engine.report.table import Table
 from engine.report.tables_compare import ablation_table, bootstrap_table, memory_matrix, paired_table
 from engine.report.tables_scores import (
+    burden_table,
     category_table,
     gated_table,
     scores_table,
@@ -66,6 +67,7 @@ def compute_tables(
         status_table(rows),
         termination_table(rows),
         turns_table(rows),
+        burden_table(rows),
         gated_table(rows),
         usage_table(rows),
         ablation_table(rows, resamples, seed),

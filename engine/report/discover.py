@@ -16,7 +16,7 @@ import yaml
 
 from engine.rundir import CONFIG_FILE, RESULT_FILE
 from engine.schema.config import AgentConfig, agent_label
-from engine.schema.results import SessionResult
+from engine.schema.results import SessionResult, UserBurden
 
 ROLES = ("agent", "user", "judge")
 STATUSES = ("completed", "inferred", "provided", "open")
@@ -56,6 +56,11 @@ class SessionRow:
     statuses: dict[str, str] = field(default_factory=dict)
     usage: dict[str, dict[str, float]] = field(default_factory=dict)
     result: SessionResult | None = None
+
+    @property
+    def burden(self) -> UserBurden | None:
+        """The session's user burden (None for results written before it was recorded)."""
+        return self.result.burden if self.result is not None else None
 
     @property
     def group(self) -> tuple[str, str, str]:

@@ -121,6 +121,36 @@ def turns_table(rows: Sequence[SessionRow]) -> Table:
     return table
 
 
+def burden_table(rows: Sequence[SessionRow]) -> Table:
+    """The user's burden per condition: questions, untargeted questions, user words, turns to resolution."""
+    table = Table(
+        "burden",
+        "User burden per session (mean ± std over repeats): questions asked, how many targeted no intent, the "
+        "user's words, agent turns until every intent was resolved",
+        [*CONDITION, "sessions", "questions", "questions std", "untargeted", "untargeted std", "targeted %",
+         "user words", "user words std", "turns to resolution"],
+    )  # fmt: skip
+    for group, members in by_group(rows).items():
+        known = [r for r in members if r.burden is not None]
+        if not known:
+            continue
+
+        def figure(row: SessionRow, name: str) -> float:
+            return float(getattr(row.burden, name))
+
+        asked = mean_std(repeat_scores(known, lambda r: figure(r, "questions")))
+        untargeted = mean_std(repeat_scores(known, lambda r: figure(r, "untargeted_questions")))
+        words = mean_std(repeat_scores(known, lambda r: figure(r, "user_words")))
+        total = sum(r.burden.questions for r in known if r.burden)
+        targeted = sum(r.burden.targeted_questions for r in known if r.burden)
+        resolved = [r.burden.turns_to_resolution for r in known if r.burden and r.burden.turns_to_resolution]
+        table.rows.append(
+            [*group, len(known), *asked, *untargeted, 100 * targeted / total if total else None, *words,
+             sum(resolved) / len(resolved) if resolved else None]
+        )  # fmt: skip
+    return table
+
+
 def gated_table(rows: Sequence[SessionRow]) -> Table:
     """Plain vs gated Comp (mean ± std over repeats) and the mandatory-gate pass rate."""
     table = Table(
@@ -167,7 +197,8 @@ def sessions_table(rows: Sequence[SessionRow]) -> Table:
         "Every session (the tidy table every other table is computed from)",
         [
             *CONDITION, "repeat", "persona", "session", "category", "Proc", "Comp", "gated Comp", "gate",
-            *STATUSES, "turns", "termination", *(f"{role} tokens" for role in ROLES), "cost_usd", "run_dir", "key",
+            *STATUSES, "turns", "questions", "untargeted", "user words", "termination",
+            *(f"{role} tokens" for role in ROLES), "cost_usd", "run_dir", "key",
         ],
     )  # fmt: skip
     for r in rows:
@@ -181,7 +212,13 @@ def sessions_table(rows: Sequence[SessionRow]) -> Table:
             [
                 *r.group, r.run.repeat, r.persona, r.session, r.category, pct(r.proc), pct(r.comp),
                 pct(r.comp_gated), None if r.gate_passed is None else str(r.gate_passed).lower(),
-                *(counts[s] for s in STATUSES), r.turns, r.termination, *tokens, cost, str(r.run.path), r.key,
+                *(counts[s] for s in STATUSES), r.turns, *_burden_cells(r), r.termination, *tokens, cost,
+                str(r.run.path), r.key,
             ]
         )  # fmt: skip
     return table
+
+
+def _burden_cells(row: SessionRow) -> list[int | None]:
+    b = row.burden
+    return [None, None, None] if b is None else [b.questions, b.untargeted_questions, b.user_words]

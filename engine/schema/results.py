@@ -42,6 +42,16 @@ class EvidenceScore(Strict):
     f1: float = Field(description="Harmonic mean of precision and recall (0 when both are 0).")
 
 
+class UserBurden(Strict):
+    """What the agent's way of working cost the user in one session (engine/burden.py)."""
+
+    questions: int = Field(description="Questions the agent asked (question sentences and ask_user calls).")
+    targeted_questions: int = Field(description="Questions the user credited as targeting an intent (inferred).")
+    untargeted_questions: int = Field(description="Questions that targeted no intent.")
+    user_words: int = Field(description="Words the user wrote after the opening.")
+    turns_to_resolution: int | None = Field(description="Agent turns until every intent was resolved, else None.")
+
+
 class SessionResult(Strict):
     """Metrics of one session."""
 
@@ -74,6 +84,7 @@ class SessionResult(Strict):
         default=None, description="Evidence retrieval score; None when no intent cites a workspace or session source."
     )
     usage: dict[str, RoleUsage] = Field(default_factory=dict, description="Model usage per role.")
+    burden: UserBurden | None = Field(default=None, description="User burden of the session (questions, words).")
     task_version: str | None = Field(
         default=None,
         description="Content hash of the session definition it was graded under (SessionSpec.version); reports warn "
@@ -105,3 +116,8 @@ class EpisodeResult(Strict):
     evidence_f1: float | None = Field(default=None, description="Mean session evidence F1.")
     status_counts: dict[str, int] = Field(description="completed / inferred / provided / open counts.")
     mean_turns: float = Field(description="Mean agent turns per session.")
+    mean_questions: float | None = Field(default=None, description="Mean questions the agent asked per session.")
+    mean_untargeted_questions: float | None = Field(
+        default=None, description="Mean questions per session that targeted no intent."
+    )
+    mean_user_words: float | None = Field(default=None, description="Mean words the user wrote per session.")

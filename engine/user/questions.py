@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+QUESTION_EVIDENCE = "question: "
 _BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.schema.session import HiddenIntent
 from engine.user.base import SimulatedUser, UserObservation
-from engine.user.questions import targeting_question
+from engine.user.questions import QUESTION_EVIDENCE, targeting_question
 from graders.rules import evaluate
 
 
@@ -28,7 +28,7 @@ class RulesUser(SimulatedUser):
         for intent in remaining:
             question = targeting_question(intent.keywords, obs.latest.agent_text)
             if question is not None:
-                hits[intent.id] = f"question: {question}"
+                hits[intent.id] = f"{QUESTION_EVIDENCE}{question}"
         return hits
 
     def choose_provided(self, obs: UserObservation, remaining: list[HiddenIntent]) -> tuple[str, str]:
