@@ -25,6 +25,7 @@ from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
 from engine.validate_grading import allowed_paths, opening_problems, static_problems
+from engine.validate_targeting import targeting_problems
 from graders.rules import REGISTRY, takes_artifact
 from sandbox.workspace.memory import MemoryWorkspace
 
@@ -173,6 +174,7 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
         out += static_problems(bundle, spec, allowed[spec.id])
+        out += targeting_problems(bundle, spec)
     return out
 
 

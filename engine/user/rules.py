@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from engine.nodes.open_session import render_opening
 from engine.schema.session import HiddenIntent
 from engine.user.base import SimulatedUser, UserObservation
-from engine.user.questions import QUESTION_EVIDENCE, targeting_question
+from engine.user.questions import QUESTION_EVIDENCE, questions, targeting_question
 from graders.rules import evaluate
 
 
@@ -23,11 +26,17 @@ class RulesUser(SimulatedUser):
         return done
 
     def targeted(self, obs: UserObservation, remaining: list[HiddenIntent]) -> dict[str, str]:
-        """Intents whose keywords all occur in one question of the latest reply."""
+        """Intents whose anchored keywords all occur in one question of the latest turn (its reply or an
+        `ask_user` call) that matches no other open intent."""
+        tool_questions = [r.arguments.get("question", "") for r in obs.latest.tool_records if r.name == "ask_user"]
+        asked = questions(obs.latest.agent_text) + [str(q) for q in tool_questions if q]
+        opening = render_opening(obs.session)
+        matched = {i.id: targeting_question(i.keywords, asked, opening) for i in obs.open_intents}
+        shared = Counter(q for q in matched.values() if q is not None)
         hits: dict[str, str] = {}
         for intent in remaining:
-            question = targeting_question(intent.keywords, obs.latest.agent_text)
-            if question is not None:
+            question = matched.get(intent.id)
+            if question is not None and shared[question] == 1:
                 hits[intent.id] = f"{QUESTION_EVIDENCE}{question}"
         return hits
 

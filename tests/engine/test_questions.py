@@ -1,8 +1,14 @@
-"""Rules-mode question matching: sentence splitting and keyword alternatives."""
+"""Rules-mode question matching: sentence splitting, keyword alternatives, anchors, generic questions."""
 
 from __future__ import annotations
 
-from engine.user.questions import questions, targeting_question
+from engine.schema.session import HiddenIntent, SessionSpec
+from engine.user.base import TurnView, UserObservation
+from engine.user.generic import GENERIC_QUESTIONS
+from engine.user.questions import anchored, generic_word, is_anchor, questions, targeting_question
+from engine.user.rules import RulesUser
+from graders.view import EvidenceView, ToolRecord
+from sandbox.workspace.memory import MemoryWorkspace
 
 
 def test_sentences_split_at_end_punctuation_followed_by_space_or_a_line_break() -> None:
@@ -12,18 +18,66 @@ def test_sentences_split_at_end_punctuation_followed_by_space_or_a_line_break() 
 
 def test_a_decimal_or_a_room_number_stays_inside_its_question() -> None:
     text = "Should the talk be in room B2.14 at 16:00 as usual?"
-    assert targeting_question(["room|venue", "16:00"], text) == text
+    assert targeting_question(["room|venue", "16:00"], questions(text)) == text
 
 
 def test_every_entry_must_match_one_question_and_alternatives_match_at_word_starts() -> None:
-    text = "What is the deadline? Who should be copied?"
-    assert targeting_question(["deadline|due"], text) == "What is the deadline?"
-    assert targeting_question(["deadline", "copied"], text) is None
-    assert targeting_question(["cop"], text) == "Who should be copied?"
-    assert targeting_question(["opied"], text) is None
-    assert targeting_question([], text) is None
+    asked = questions("Is Priya's deadline the 13th? Who from Lanyon should be copied?")
+    assert targeting_question(["priya", "deadline|due"], asked) == "Is Priya's deadline the 13th?"
+    assert targeting_question(["priya", "copied"], asked) is None
+    assert targeting_question(["lany"], asked) == "Who from Lanyon should be copied?"
+    assert targeting_question(["anyon"], asked) is None
+    assert targeting_question([], asked) is None
 
 
 def test_statements_are_not_questions() -> None:
     assert questions("The table is saved. Everything matches.") == []
     assert questions("Anything else? ?") == ["Anything else?"]
+
+
+def test_an_anchor_is_neither_a_generic_task_word_nor_already_in_the_opening() -> None:
+    assert generic_word("deadlines") and generic_word("sav") and generic_word("format")
+    assert not generic_word("booktabs") and not generic_word("jonas")
+    assert not is_anchor("file|booktabs", "") and is_anchor("booktabs|vertical", "")
+    assert not is_anchor("ablation", "Can you build the ablation table?")
+    assert anchored(["format", "booktabs"], "") and not anchored(["format|table", "where"], "")
+    assert targeting_question(["where|save", "file"], ["Where should I save the file?"]) is None
+
+
+def test_no_generic_question_of_the_battery_matches_an_anchored_intent() -> None:
+    assert len(GENERIC_QUESTIONS) >= 60
+    for keywords in (["booktabs|vertical"], ["jonas|minor", "buddy|adult"], ["cr-2291|project code"]):
+        assert all(targeting_question(keywords, [q]) is None for q in GENERIC_QUESTIONS)
+
+
+def _observe(text: str, records: list[ToolRecord], intents: list[HiddenIntent]) -> UserObservation:
+    spec = SessionSpec(
+        id="s01", title="t", category="R", request="Turn the sign-ups into a schedule.", hidden_intents=intents,
+        reference={"turns": [{"message": "ok"}]},
+    )  # fmt: skip
+    return UserObservation(
+        persona=None,  # type: ignore[arg-type]
+        session=spec,
+        opening=spec.request,
+        open_intents=intents,
+        conversation=[],
+        latest=TurnView(1, text, records, []),
+        evidence=EvidenceView(workspace=MemoryWorkspace()),
+    )
+
+
+def _intent(iid: str, keywords: list[str]) -> HiddenIntent:
+    return HiddenIntent(id=iid, content=iid, reveal=iid, keywords=keywords)
+
+
+def test_a_question_matching_several_open_intents_counts_for_none_and_ask_user_questions_count() -> None:
+    buddy = _intent("i1", ["jonas|minor"])
+    bikes = _intent("i2", ["bikes|electronics|textiles"])
+    user = RulesUser()
+    both = _observe("Is Jonas ok at bikes?", [], [buddy, bikes])
+    assert user.targeted(both, [buddy, bikes]) == {}
+    one = _observe("Is Jonas ok alone?", [], [buddy, bikes])
+    assert user.targeted(one, [buddy, bikes]) == {"i1": "question: Is Jonas ok alone?"}
+    tool = ToolRecord("ask_user", {"question": "Please confirm each slot has bikes covered"}, {}, None, 1)
+    via_tool = _observe("", [tool], [buddy, bikes])
+    assert user.targeted(via_tool, [buddy, bikes]) == {"i2": "question: Please confirm each slot has bikes covered"}

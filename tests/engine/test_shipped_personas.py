@@ -10,8 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from engine.acceptance import seed_state
+from engine.agents.base import SessionBrief
+from engine.apps import services_with
+from engine.episode import EpisodeDeps, run_session
 from engine.loader import load_persona
 from engine.persona_stats import bar_failures, persona_stats
+from engine.schema.config import RunConfig
+from engine.tools.toolbox import ToolBox
+from engine.trajectory import TrajectoryLog
+from engine.user.generic import GENERIC_QUESTIONS
+from engine.user.rules import RulesUser
 
 PERSONAS = Path(__file__).resolve().parents[2] / "personas"
 
@@ -37,3 +46,33 @@ def test_dependency_groups_and_independent_sessions(persona: str) -> None:
 def test_law_trainee_ends_eight_sessions_in_graded_app_actions() -> None:
     rows = persona_stats(load_persona(PERSONAS / "law_trainee"))
     assert len([r for r in rows if r.app_rule_items > 0 and r.apps]) >= 8
+
+
+class GenericAsker:
+    """Does nothing but ask every generic question of the validate battery, every turn (and once by ask_user)."""
+
+    def start_session(self, brief: SessionBrief) -> None:
+        """No state."""
+
+    def respond(self, message: str, tools: ToolBox) -> str:
+        """All battery questions as one reply, the stuffed one also through ask_user."""
+        tools.call("ask_user", {"question": GENERIC_QUESTIONS[-8]})
+        return "\n".join(GENERIC_QUESTIONS)
+
+    def end_session(self) -> None:
+        """No state."""
+
+
+@pytest.mark.parametrize("persona", ["example", "researcher", "law_trainee"])
+def test_an_agent_asking_only_generic_questions_scores_proc_zero(persona: str) -> None:
+    bundle = load_persona(PERSONAS / persona)
+    workspace, apps, data = seed_state(bundle)
+    deps = EpisodeDeps(GenericAsker(), RulesUser(), workspace, services={**data, **services_with(apps)})
+    inferred = {}
+    for spec in bundle.sessions:
+        result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
+        if apps is not None:
+            apps.end_session()
+        inferred.update({f"{spec.id}/{i}": s for i, s in result.statuses.items() if s in ("completed", "inferred")})
+        assert result.burden is not None and result.burden.targeted_questions == 0
+    assert inferred == {}
