@@ -66,7 +66,8 @@ def items(text: str) -> list[str]:
         for line in para.splitlines():
             starts = _LIST_START.match(line) or _heading_level(line) is not None or line.lstrip().startswith("|")
             after_row = bool(current) and current[-1].rstrip().endswith("\\\\")
-            if (starts or after_row) and current:
+            after_heading = bool(current) and _heading_level(current[-1]) is not None
+            if (starts or after_row or after_heading) and current:
                 out.append("\n".join(current))
                 current = []
             current.append(line)

@@ -82,7 +82,7 @@ def evaluate(spec: RuleSpec, view: EvidenceView) -> Outcome:
     if "artifact" in args and takes_artifact(kind):
         located = resolve(view, str(args["artifact"]), None)
         if located.path is None:
-            return Outcome(False, located.detail)
+            return Outcome(spec.kind == "file_exists" and args.get("absent") is True, located.detail)
         args = {**{k: v for k, v in args.items() if k != "artifact"}, "path": located.path}
         note = f"{located.detail}: "
     try:

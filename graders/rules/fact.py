@@ -7,8 +7,10 @@ type without the expected one. So "the balance is £900" fails a £1,234.50 bala
 says "if it went out, the balance would be £1,234.50".
 
 Values are read from normalised text (graders/normalise.py): `amount` is a number after £, € or $;
-`number` any number that is not part of a date or an identifier such as `abl-013` or `hp-2417`; `date` an
-ISO date (every common format is normalised to it); `text` a regex (no conflict check).
+`number` any number that is not part of a date, an identifier such as `abl-013` or `hp-2417`, or a setting
+such as `k=5` (only numbers with the expected value's decimal places can contradict it); `date` an ISO date
+(every common format is normalised to it); `text` a regex (no conflict check). In a unit larger than a
+sentence, hedged sentences are dropped and the rest counts.
 """
 
 from __future__ import annotations
@@ -19,15 +21,15 @@ from typing import Literal
 
 from pydantic import Field
 
-from graders.normalise import normalise
 from graders.rules.base import Outcome, RuleKind
-from graders.rules.target import TargetArgs, compile_all, documents, units_of
-from graders.units import Unit, hedged, negated
+from graders.rules.target import TargetArgs, asserted_text, compile_all, documents, units_of
+from graders.units import Unit, negated
 from graders.view import EvidenceView
 
 _ISO = re.compile(r"\b(?:\d{4}|xxxx)-\d{2}-\d{2}\b")
 _AMOUNT = re.compile(r"[£€$]\s?(-?\d+(?:\.\d+)?)")
 _NUMBER = re.compile(r"(?<![\w.\-/])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
+_SETTING = re.compile(r"=\s?$")
 
 
 class Args(TargetArgs):
@@ -42,12 +44,25 @@ class Args(TargetArgs):
 
 
 def values(unit: str, kind: str) -> list[str]:
-    """The values of a kind in a normalised unit, as strings."""
+    """The values of a kind in a normalised unit, as strings (numbers after '=' such as `k=5` are settings)."""
     if kind == "date":
         return _ISO.findall(unit)
     if kind == "amount":
         return _AMOUNT.findall(unit)
-    return _NUMBER.findall(_ISO.sub(" ", unit))
+    text = _ISO.sub(" ", unit)
+    return [m.group(0) for m in _NUMBER.finditer(text) if not _SETTING.search(text[max(0, m.start() - 2) : m.start()])]
+
+
+def _decimals(value: str | float) -> int:
+    number = float(value)
+    if number.is_integer():
+        return 0
+    return len(repr(number).split(".")[1]) if isinstance(value, float) else len(str(value).split(".")[-1])
+
+
+def _competes(found: str, args: Args) -> bool:
+    """A number of the expected value's shape (same decimal places) can contradict it; amounts always can."""
+    return args.type != "number" or _decimals(found) == _decimals(args.value)
 
 
 def _same(found: str, args: Args) -> bool:
@@ -69,17 +84,18 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     stating, contra = None, None
     for label, text in docs:
         for raw in units_of(args, label, text, args.within):
-            unit = normalise(raw, view.today, args.day_first)
-            if hedged(unit) or not all(a.search(unit) for a in anchors):
+            unit = asserted_text(raw, args.within, view.today, args.day_first)
+            if not unit or not all(a.search(unit) for a in anchors):
                 continue
             if expected is not None:
-                stating = stating or (label, unit) if expected.search(unit) else stating
+                if stating is None and expected.search(unit):
+                    stating = (label, unit)
                 continue
             found = values(unit, args.type)
             if any(_same(v, args) for v in found):
                 stating = stating or (label, unit)
-            elif found and not negated(unit):
-                contra = contra or (label, unit, found)
+            elif not negated(unit) and (rivals := [v for v in found if _competes(v, args)]):
+                contra = contra or (label, unit, rivals)
     about = " & ".join(f"/{a}/" for a in args.anchor)
     if stating is None:
         return Outcome(False, f"{note}: no asserted {args.within} about {about} states {args.value}")

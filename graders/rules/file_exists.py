@@ -13,11 +13,18 @@ class Args(RuleArgs):
 
     path: str = Field(description="Workspace-relative path.")
     non_empty: bool = Field(default=True, description="Also require at least one non-whitespace character.")
+    absent: bool = Field(
+        default=False,
+        description="Invert: pass when there is no such file (with `artifact`: when nothing matches the artifact, "
+        "e.g. no reading note for an off-topic paper).",
+    )
 
 
 def check(args: Args, view: EvidenceView) -> Outcome:
-    """Pass when the file exists (and is non-empty if asked)."""
+    """Pass when the file exists (and is non-empty if asked), or with `absent` when it does not."""
     text = view.read_text(args.path)
+    if args.absent:
+        return Outcome(text is None, f"{args.path} {'does not exist' if text is None else 'exists but must not'}")
     if text is None:
         return Outcome(False, f"{args.path} does not exist")
     if args.non_empty and not text.strip():

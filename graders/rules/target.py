@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from pydantic import Field, model_validator
 
 from graders.locate import resolve
 from graders.normalise import normalise
 from graders.rules.base import RuleArgs
-from graders.units import Unit, hedged, split, under_heading
+from graders.units import Unit, hedged, sentences, split, under_heading
 from graders.view import EvidenceView
+
+_TEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 
 
 class TargetArgs(RuleArgs):
@@ -53,22 +56,37 @@ def documents(args: TargetArgs, view: EvidenceView) -> tuple[list[tuple[str, str
 
 
 def units_of(args: TargetArgs, label: str, text: str, unit: Unit) -> list[str]:
-    """The raw units of one document, restricted to the heading's sections when given."""
+    """The raw units of one document (LaTeX comments dropped), restricted to the heading's sections when given."""
+    if label.lower().endswith(".tex"):
+        text = _TEX_COMMENT.sub("", text)
     if args.heading is not None:
         text = under_heading(text, args.heading)
     return split(text, unit, csv=label.lower().endswith(".csv"))
 
 
+def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> str:
+    """A normalised unit without its hedged sentences (a question, a conditional, a hedge): the unit itself
+    when it is a sentence, cell or row, empty when it is hedged."""
+    if unit in ("sentence", "cell", "row", "line"):
+        norm = normalise(raw, today, day_first)
+        return "" if hedged(norm) else norm
+    kept = [n for n in (normalise(s, today, day_first) for s in sentences(raw)) if n and not hedged(n)]
+    return " ".join(kept)
+
+
 def normalised_units(
     args: TargetArgs, view: EvidenceView, unit: Unit, asserted: bool
 ) -> tuple[list[tuple[str, str]], str]:
-    """(label, normalised unit) pairs, hedged units dropped when `asserted`; plus the source note."""
+    """(label, normalised unit) pairs, hedged sentences dropped when `asserted`; plus the source note."""
     docs, note = documents(args, view)
     out = []
     for label, text in docs:
         for raw in units_of(args, label, text, unit):
-            norm = normalise(raw, view.today, args.day_first)
-            if norm and not (asserted and hedged(norm)):
+            if asserted:
+                norm = asserted_text(raw, unit, view.today, args.day_first)
+            else:
+                norm = normalise(raw, view.today, args.day_first)
+            if norm:
                 out.append((label, norm))
     return out, note
 

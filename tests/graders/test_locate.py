@@ -62,3 +62,26 @@ def test_every_path_kind_takes_an_artifact_and_says_which_file_it_graded() -> No
     assert not missing.passed and "no the ablation table" in missing.detail
     unknown = evaluate(RuleSpec(kind="text", args={"artifact": "nope", "patterns": ["x"]}), view({}, []))
     assert not unknown.passed and "declares no artifact 'nope'" in unknown.detail
+
+
+def test_an_artifact_that_must_not_exist() -> None:
+    spec = RuleSpec(kind="file_exists", args={"artifact": "table", "absent": True})
+    assert evaluate(spec, view({"notes.md": "x"}, ["notes.md"])).passed
+    assert not evaluate(spec, view({"paper/t.tex": TEX}, ["paper/t.tex"])).passed
+
+
+def test_a_heading_is_its_own_item_and_latex_comments_are_not_text() -> None:
+    doc = "## Reproducibility\nCode: no.\n"
+    rule = RuleSpec(kind="text", args={"path": "n.md", "patterns": ["^code: no"], "within": "item"})
+    assert evaluate(rule, view({"n.md": doc}, [])).passed
+    tex = "% the old claim: reranker hurts most\nThe small retriever hurts most.\n"
+    claim = RuleSpec(kind="text", args={"path": "r.tex", "patterns": ["reranker hurts most"], "absent": True})
+    assert evaluate(claim, view({"r.tex": tex}, [])).passed
+
+
+def test_hedged_sentences_inside_a_larger_unit_do_not_hide_the_rest() -> None:
+    doc = "The balance is £1,234.50. If it had gone out, it would be £900.\n"
+    rule = RuleSpec(kind="text", args={"path": "l.md", "patterns": ["£1234.50"], "within": "paragraph"})
+    assert evaluate(rule, view({"l.md": doc}, [])).passed
+    hedge = RuleSpec(kind="text", args={"path": "l.md", "patterns": ["£900"], "within": "paragraph"})
+    assert not evaluate(hedge, view({"l.md": doc}, [])).passed

@@ -124,3 +124,11 @@ def test_read_source_accepts_read_file_grep_and_exec() -> None:
         assert grade("read_source", args, {}, tool_records=[record]).passed
     listing = ToolRecord("list_dir", {"path": "group"}, {"entries": ["signups.csv"]}, None, 1)
     assert not grade("read_source", args, {}, tool_records=[listing]).passed
+
+
+def test_settings_addresses_and_other_shapes_do_not_contradict_a_number() -> None:
+    args = {"path": "n.md", "anchor": ["holoqa"], "value": 41.27, "type": "number"}
+    assert grade("fact", args, {"n.md": "HoloQA EM at k=5 is 41.27 for us (Hafenstrasse 12 lab)."}).passed
+    rival = "HoloQA EM at k=20 is 44.05."
+    outcome = grade("fact", args, {"n.md": f"HoloQA EM is 41.27 at k=5.\n\n{rival}"})
+    assert not outcome.passed and "44.05" in outcome.detail
