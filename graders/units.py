@@ -31,6 +31,8 @@ _HEDGE = re.compile(
     r"\b(if|unless|would|could|might|perhaps|possibly|maybe|in case|fall-?back|alternatively|otherwise|assuming|"
     r"should (it|they|you|we|the))\b"
 )
+_REQUEST = re.compile(r"\bplease\b")
+_NEGATED_MODAL = re.compile(r"\b(could|would|might)(\s+not|n't)\b")
 _NEGATION = re.compile(r"\b(not|never|no longer|instead of|rather than|incorrect|wrong|previously|formerly)\b|n't\b")
 
 
@@ -156,8 +158,13 @@ def under_heading(text: str, heading: str) -> str:
 
 
 def hedged(normalised_unit: str) -> bool:
-    """A question, conditional, hedge or negation: the unit asserts nothing a rule may credit."""
-    return normalised_unit.rstrip().endswith("?") or _HEDGE.search(normalised_unit) is not None
+    """A question, a conditional or a hedge: the unit asserts nothing a rule may credit. A request ("if you
+    maintain the dispute, please give particulars") and a negated modal ("could not") are not hedges."""
+    if normalised_unit.rstrip().endswith("?"):
+        return True
+    if _REQUEST.search(normalised_unit):
+        return False
+    return _HEDGE.search(_NEGATED_MODAL.sub(" ", normalised_unit)) is not None
 
 
 def negated(normalised_unit: str) -> bool:

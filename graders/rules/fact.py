@@ -41,6 +41,11 @@ class Args(TargetArgs):
     tolerance: float = Field(default=0.005, ge=0, description="Absolute tolerance for amounts and numbers.")
     within: Unit = Field(default="sentence", description="The unit that must assert the fact.")
     conflicts: bool = Field(default=True, description="Fail when an asserted anchor unit gives only another value.")
+    exclude: list[str] = Field(
+        default_factory=list,
+        description="Regexes of units that neither state nor contradict the fact (a breakdown line, an "
+        "intermediate figure such as 'balance after the credit note').",
+    )
 
 
 def values(unit: str, kind: str) -> list[str]:
@@ -77,6 +82,7 @@ def _same(found: str, args: Args) -> bool:
 def check(args: Args, view: EvidenceView) -> Outcome:
     """Find a unit stating the fact; with `conflicts`, find none asserting another value."""
     anchors = compile_all(args.anchor)
+    excluded = compile_all(args.exclude)
     if args.type == "date":
         date.fromisoformat(str(args.value))
     expected = compile_all([str(args.value)])[0] if args.type == "text" else None
@@ -85,7 +91,7 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     for label, text in docs:
         for raw in units_of(args, label, text, args.within):
             unit = asserted_text(raw, args.within, view.today, args.day_first)
-            if not unit or not all(a.search(unit) for a in anchors):
+            if not unit or not all(a.search(unit) for a in anchors) or any(x.search(unit) for x in excluded):
                 continue
             if expected is not None:
                 if stating is None and expected.search(unit):

@@ -132,3 +132,10 @@ def test_settings_addresses_and_other_shapes_do_not_contradict_a_number() -> Non
     rival = "HoloQA EM at k=20 is 44.05."
     outcome = grade("fact", args, {"n.md": f"HoloQA EM is 41.27 at k=5.\n\n{rival}"})
     assert not outcome.passed and "44.05" in outcome.detail
+
+
+def test_fact_exclude_skips_intermediate_figures() -> None:
+    doc = "The balance after the credit note is £25,225.50.\n\nThe balance now due is £20,225.50."
+    args = {"path": "l.md", "anchor": ["balance"], "value": 20225.5, "type": "amount"}
+    assert not grade("fact", args, {"l.md": doc}).passed
+    assert grade("fact", {**args, "exclude": ["after the credit note"]}, {"l.md": doc}).passed

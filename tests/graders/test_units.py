@@ -65,3 +65,9 @@ def test_hedges_questions_and_negations() -> None:
     assert hedged(normalise("As a fallback, Tuesday works."))
     assert not hedged(normalise("The balance is £1,234.50."))
     assert negated(normalise("The balance is not £900.")) and not negated(normalise("The balance is £5."))
+
+
+def test_requests_and_negated_modals_are_not_hedges() -> None:
+    assert not hedged(normalise("If you maintain the dispute, please give full particulars."))
+    assert not hedged(normalise("We could not find the delivery notes."))
+    assert hedged(normalise("We could find them later."))
