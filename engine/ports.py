@@ -6,6 +6,7 @@ Imports nothing else of the project.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
 MessageRole = Literal["system", "user", "assistant", "tool"]
@@ -162,4 +163,8 @@ class AppStore(Protocol):
 
     def end_session(self) -> None:
         """Session boundary: access tokens expire and the simulated clock moves on."""
+        ...
+
+    def start_session(self, at: datetime | None) -> None:
+        """Session opening: the simulated clock moves forward to `at` when given (never back)."""
         ...

@@ -12,8 +12,8 @@
   `1234.50 GBP`, `£ 1,234.50` → `£1234.50`);
 - dates in common formats become ISO `yyyy-mm-dd`: `2026-11-28`, `28/11/2026` (day first unless
   `day_first=False`), `28.11.2026`, `28 Nov 2026`, `28th of November 2026`, `November 28, 2026`,
-  `Nov 28`, `28 November` (a year-less date takes the year that puts it nearest `today`; without `today`
-  it is written `xxxx-mm-dd`).
+  `Nov 28`, `28 November` (a year-less date takes the year that puts it between two months before `today`
+  and ten months after; without `today` it is written `xxxx-mm-dd`).
 
 Compound words are not merged: write `back-?up` where both spellings occur.
 """
@@ -36,6 +36,8 @@ _CODES = {"gbp": "£", "eur": "€", "usd": "$"}
 _CODE_BEFORE = re.compile(r"\b(gbp|eur|usd)\s?(?=\d)")
 _CODE_AFTER = re.compile(r"(\d+(?:\.\d+)?)\s?(gbp|eur|usd)\b")
 _SYMBOL_SPACE = re.compile(r"([£€$])\s+(?=\d)")
+
+PAST_WINDOW_DAYS = 61
 
 MONTHS = {
     name: n
@@ -70,17 +72,18 @@ _DATE_FORMS = [
 
 
 def _year_for(month: int, day: int, today: date | None) -> str:
+    """The year that puts a year-less date in the window from two months before `today` to ten months after:
+    documents mostly name coming dates ('back by 27 August' in November is next August)."""
     if today is None:
         return "xxxx"
-    candidates = []
     for year in (today.year - 1, today.year, today.year + 1):
         try:
-            candidates.append(date(year, month, day))
+            candidate = date(year, month, day)
         except ValueError:
             continue
-    if not candidates:
-        return "xxxx"
-    return str(min(candidates, key=lambda d: abs((d - today).days)).year)
+        if -PAST_WINDOW_DAYS <= (candidate - today).days <= 365 - PAST_WINDOW_DAYS:
+            return str(year)
+    return "xxxx"
 
 
 def _iso(match: re.Match[str], today: date | None, day_first: bool) -> str:

@@ -7,6 +7,7 @@ import json
 from langgraph.runtime import Runtime
 
 from engine.agents.base import SessionBrief
+from engine.apps import apps_of
 from engine.runtime import SessionRuntime
 from engine.schema.events import SessionStarted
 from engine.schema.session import SessionSpec
@@ -31,6 +32,9 @@ def open_session(state: SessionState, runtime: Runtime[SessionRuntime]) -> Sessi
     """Prepare the workspace and the ledger; emit SessionStarted."""
     rt = runtime.context
     spec = rt.spec
+    apps = apps_of(rt.services)
+    if apps is not None:
+        apps.start_session(spec.clock)
     for addition in spec.workspace_additions:
         rt.workspace.write_file(addition.dest, (rt.data_root / addition.source).read_bytes())
     rt.baseline = rt.workspace.list_files()

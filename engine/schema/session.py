@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -230,6 +231,11 @@ class SessionSpec(Strict):
     category: Category = Field(description="Task category A–R (seed 001 Table 5).")
     trigger: Trigger = Field(default_factory=Trigger, description="What opens the session.")
     request: str = Field(default="", description="The opening user message; may be empty for env triggers.")
+    clock: datetime | None = Field(
+        default=None,
+        description="Simulated time the session opens at, so the apps' clock agrees with the session's story "
+        "(the clock moves forward to it, never back; unset: the previous session's end plus the session gap).",
+    )
     workspace_additions: list[WorkspaceAddition] = Field(
         default_factory=list, description="Files added to the workspace when the session opens."
     )

@@ -5,7 +5,8 @@ Reads Markdown pipe tables, LaTeX tabulars and CSV files (by extension). The tab
 normalised header cell, so synonyms are alternatives: `'tokens|context( length)?'`). Each expected row is
 found by its `key` cell (a regex over the normalised cell) and any `where` cells, and must be found exactly
 once; each of its `cells` is then compared: a regex (searched in the normalised cell), `{number, tolerance}`
-(the cell's first number, so `41.27 ± 0.44` reads 41.27; a `k` suffix multiplies by 1000), `{date}` (an ISO
+(the cell's first number by default, so `41.27 ± 0.44` reads 41.27, or `which: last|any`; a `k` suffix
+multiplies by 1000), `{date}` (an ISO
 date; every common format is normalised to it) or `{empty: true}`. With `complete`, every data row must be
 one of the expected rows, so an extra or missing row fails.
 """
@@ -13,6 +14,7 @@ one of the expected rows, so an extra or missing row fails.
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -32,6 +34,11 @@ class Expect(RuleArgs):
     pattern: str | None = Field(default=None, description="Regex searched in the normalised cell.")
     number: float | None = Field(default=None, description="The cell's first number equals this.")
     tolerance: float = Field(default=0.005, ge=0, description="Absolute tolerance for `number`.")
+    which: Literal["first", "last", "any"] = Field(
+        default="first",
+        description="Which number of the cell `number` compares: the first ('41.27 ± 0.44'), the last "
+        "('GBP 5,200 -> €5,980') or any.",
+    )
     date: str | None = Field(default=None, description="The cell holds this ISO date.")
     empty: bool = Field(default=False, description="The cell is empty (or only a dash).")
 
@@ -95,7 +102,8 @@ def cell_ok(cell: str, expect: Expect) -> bool:
         return expect.date in values(cell, "date")
     numbers = values(_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", cell), "number")
     assert expect.number is not None
-    return bool(numbers) and abs(float(numbers[0]) - expect.number) <= expect.tolerance
+    picked = numbers if expect.which == "any" else numbers[:1] if expect.which == "first" else numbers[-1:]
+    return any(abs(float(n) - expect.number) <= expect.tolerance for n in picked)
 
 
 def _header_index(header: list[str], columns: dict[str, str]) -> dict[str, int] | None:

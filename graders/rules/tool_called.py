@@ -14,7 +14,7 @@ from graders.view import EvidenceView, ToolRecord
 class Args(RuleArgs):
     """Arguments of tool_called."""
 
-    name: str = Field(description="Tool name.")
+    name: str = Field(description="Tool name; alternatives separated by '|' (any of them counts).")
     args: dict[str, Any] = Field(
         default_factory=dict,
         description="Argument constraints: a string is a case-insensitive regex searched in str(value); "
@@ -43,7 +43,7 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     hits = [
         r
         for r in view.tool_records
-        if r.name == args.name and (args.allow_error or r.error is None) and arguments_match(r, args.args)
+        if r.name in args.name.split("|") and (args.allow_error or r.error is None) and arguments_match(r, args.args)
     ]
     return Outcome(len(hits) >= args.min_count, f"{len(hits)} matching {args.name} call(s) (need {args.min_count})")
 

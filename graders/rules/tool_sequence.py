@@ -24,7 +24,9 @@ _REF = re.compile(r"^([A-Za-z_][\w-]*)\.(call|result)(?:\.(.+))?$")
 class Step(RuleArgs):
     """One expected call."""
 
-    tool: str = Field(description="Tool name, e.g. gmail__create_draft.")
+    tool: str = Field(
+        description="Tool name, e.g. gmail__create_draft; alternatives separated by '|' (any of them counts)."
+    )
     id: str | None = Field(default=None, description="Name later steps use to link to this call.")
     args: dict[str, Any] = Field(
         default_factory=dict,
@@ -88,7 +90,7 @@ def _search(steps: list[Step], records: list[ToolRecord], start: int, bound: dic
     step, best = steps[0], 0
     for n in range(start, len(records)):
         record = records[n]
-        if record.name != step.tool or not arguments_match(record, step.args) or not _linked(step, record, bound):
+        if record.name not in step.tool.split("|") or not arguments_match(record, step.args) or not _linked(step, record, bound):
             continue
         inner = dict(bound, **({step.id: record} if step.id else {}))
         best = max(best, 1 + _search(steps[1:], records, n + 1, inner))

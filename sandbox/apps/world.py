@@ -62,6 +62,11 @@ class AppWorld:
             state.tokens.clear()
         self.clock.now += timedelta(seconds=self.clock.session_gap_s)
 
+    def start_session(self, at: datetime | None) -> None:
+        """Session opening: the clock moves forward to `at` when given and later than now (never back)."""
+        if at is not None and at > self.clock.now:
+            self.clock.now = at
+
     def snapshot(self) -> bytes:
         """The whole world (clock and every app's state) as canonical JSON bytes."""
         data = {

@@ -137,3 +137,17 @@ def test_validate_checks_fixtures_toolsets_and_gold_links(tmp_path: Path) -> Non
         ("s01.yaml", "checklist[0].rule.args"),
     }
     assert S01["toolsets"] == ["general", "gmail", "todoist"]
+
+
+def test_a_session_clock_moves_the_app_clock_forward_never_back() -> None:
+    from datetime import datetime
+
+    from sandbox.apps.registry import new_world
+
+    world = new_world(None)
+    start = world.clock.now
+    world.start_session(datetime(2030, 1, 2, 9, 0))
+    assert world.clock.now == datetime(2030, 1, 2, 9, 0)
+    world.start_session(start)
+    world.start_session(None)
+    assert world.clock.now == datetime(2030, 1, 2, 9, 0)

@@ -20,9 +20,10 @@ def test_dates_in_common_formats_become_one_iso_date(text: str) -> None:
     assert "2026-11-28" in normalise(text, TODAY)
 
 
-def test_a_year_less_date_takes_the_year_nearest_today() -> None:
+def test_a_year_less_date_is_read_from_two_months_back_to_ten_months_ahead() -> None:
     assert normalise("due 5 January", TODAY) == "due 2027-01-05"
     assert normalise("since 20 October", TODAY) == "since 2026-10-20"
+    assert normalise("back by 27 August", TODAY) == "back by 2027-08-27"
     assert normalise("on 9 Nov") == "on xxxx-11-09"
 
 

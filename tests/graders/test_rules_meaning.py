@@ -139,3 +139,11 @@ def test_fact_exclude_skips_intermediate_figures() -> None:
     args = {"path": "l.md", "anchor": ["balance"], "value": 20225.5, "type": "amount"}
     assert not grade("fact", args, {"l.md": doc}).passed
     assert grade("fact", {**args, "exclude": ["after the credit note"]}, {"l.md": doc}).passed
+
+
+def test_a_cell_number_can_be_the_last_or_any_of_the_cell() -> None:
+    doc = "| Offer | Stipend |\n|---|---|\n| Tessel | GBP 5,200 -> €5,980 |\n"
+    base = {"path": "o.md", "columns": {"offer": "offer", "stipend": "stipend"}, "key": "offer"}
+    first = {**base, "rows": [{"key": "tessel", "cells": {"stipend": {"number": 5980}}}]}
+    last = {**base, "rows": [{"key": "tessel", "cells": {"stipend": {"number": 5980, "which": "last"}}}]}
+    assert not grade("table", first, {"o.md": doc}).passed and grade("table", last, {"o.md": doc}).passed
