@@ -90,7 +90,8 @@ def _search(steps: list[Step], records: list[ToolRecord], start: int, bound: dic
     step, best = steps[0], 0
     for n in range(start, len(records)):
         record = records[n]
-        if record.name not in step.tool.split("|") or not arguments_match(record, step.args) or not _linked(step, record, bound):
+        named = record.name in step.tool.split("|")
+        if not named or not arguments_match(record, step.args) or not _linked(step, record, bound):
             continue
         inner = dict(bound, **({step.id: record} if step.id else {}))
         best = max(best, 1 + _search(steps[1:], records, n + 1, inner))

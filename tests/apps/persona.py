@@ -34,7 +34,7 @@ S01: dict[str, Any] = {
     "toolsets": ["general", "gmail", "todoist"],
     "hidden_intents": [{
         "id": "i1", "content": "A todo to collect the keys back exists.", "reveal": "Add a todo so I get them back.",
-        "evidence": [{"kind": "app_state", "args": TODO}], "keywords": ["todo|reminder"],
+        "evidence": [{"kind": "app_state", "args": TODO}], "keywords": ["keys back|collect the keys"],
     }],
     "checklist": [
         {"id": "c1", "text": "Amira got the mail.", "rule": SENT_KEYS, "mandatory": True},
