@@ -21,7 +21,8 @@ class Located:
 
 
 def glob_match(path: str, pattern: str) -> bool:
-    """Glob with '**' crossing folders ('a/**/b.md' also matches 'a/b.md'), '*' staying within one."""
+    """Glob with '**' crossing folders ('a/**/b.md' also matches 'a/b.md'), '*' and '?' staying within one,
+    and character classes ('[0-9]', '[!a]')."""
     regex = ""
     i = 0
     while i < len(pattern):
@@ -37,6 +38,11 @@ def glob_match(path: str, pattern: str) -> bool:
         elif pattern[i] == "?":
             regex += "[^/]"
             i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 1 :]:
+            end = pattern.index("]", i + 1)
+            body = pattern[i + 1 : end]
+            regex += "[" + ("^" + body[1:] if body.startswith("!") else body) + "]"
+            i = end + 1
         else:
             regex += re.escape(pattern[i])
             i += 1

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from graders.normalise import normalise
 from graders.rules.base import Outcome, RuleArgs, RuleKind
 from graders.view import EvidenceView
 from sandbox.apps.registry import APPS
@@ -30,7 +31,18 @@ class Args(RuleArgs):
         description="Field constraints, all must hold: a string is a case-insensitive regex searched in the "
         "value (in any element of a list); any other value must be equal (or an element of a list).",
     )
+    where_all: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="List fields whose every regex must match some element (e.g. recipients: [litigation@, "
+        "priya@] for one email to both).",
+    )
+    normalised: bool = Field(
+        default=False,
+        description="Match string regexes against normalised values (graders/normalise.py: case, dashes, wraps, "
+        "amounts, ISO dates), as the text kinds do.",
+    )
     min_count: int = Field(default=1, ge=0, description="Minimum number of matching rows.")
+    max_count: int | None = Field(default=None, ge=0, description="Maximum number of matching rows (exactly six: 6/6).")
     absent: bool = Field(default=False, description="Pass only when no row matches (e.g. a deleted todo).")
 
     @model_validator(mode="after")
@@ -41,7 +53,7 @@ class Args(RuleArgs):
         if self.collection not in spec.collections:
             raise ValueError(f"app {self.app} has no collection {self.collection!r}; known: {sorted(spec.collections)}")
         fields = spec.collections[self.collection][0].model_fields
-        unknown = sorted(set(self.where) - set(fields))
+        unknown = sorted((set(self.where) | set(self.where_all)) - set(fields))
         if unknown:
             raise ValueError(f"{self.app}.{self.collection} rows have no field(s) {unknown}; known: {sorted(fields)}")
         for key, expected in self.where.items():
@@ -53,12 +65,15 @@ class Args(RuleArgs):
         return self
 
 
-def value_matches(actual: Any, expected: Any) -> bool:
+def value_matches(actual: Any, expected: Any, normalised: bool = False) -> bool:
     """One constraint against one field value (see Args.where)."""
     if isinstance(actual, list) and not isinstance(expected, list):
-        return any(value_matches(item, expected) for item in actual)
+        return any(value_matches(item, expected, normalised) for item in actual)
     if isinstance(expected, str):
-        return actual is not None and re.search(expected, str(actual), re.IGNORECASE | re.DOTALL) is not None
+        if actual is None:
+            return False
+        text = normalise(str(actual)) if normalised else str(actual)
+        return re.search(expected, text, re.IGNORECASE | re.DOTALL) is not None
     return bool(actual == expected)
 
 
@@ -68,11 +83,18 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     if not isinstance(world, AppWorld):
         return Outcome(False, "the session has no app state")
     rows = world.rows(args.app, args.collection)
-    hits = [r for r in rows if all(value_matches(r.get(k), v) for k, v in args.where.items())]
+    hits = [
+        r
+        for r in rows
+        if all(value_matches(r.get(k), v, args.normalised) for k, v in args.where.items())
+        and all(value_matches(r.get(k), rx, args.normalised) for k, regexes in args.where_all.items() for rx in regexes)
+    ]
     where = f"{len(hits)} of {len(rows)} {args.app}.{args.collection} row(s) match"
     if args.absent:
         return Outcome(not hits, f"{where} (need none)")
-    return Outcome(len(hits) >= args.min_count, f"{where} (need {args.min_count})")
+    most = "" if args.max_count is None else f", at most {args.max_count}"
+    enough = len(hits) >= args.min_count and (args.max_count is None or len(hits) <= args.max_count)
+    return Outcome(enough, f"{where} (need {args.min_count}{most})")
 
 
 RULE = RuleKind("app_state", Args, check)

@@ -52,6 +52,19 @@ def test_app_state_sent_email(bench: AppHarness) -> None:
     ).passed
 
 
+def test_app_state_every_recipient_a_count_range_and_normalised_values(bench: AppHarness) -> None:
+    bench.ok("gmail__send_email", email_addresses=[PIET], subject="Keys", body="Balance GBP 1,234.50 by 28 Nov 2026")
+    bench.ok("gmail__send_email", email_addresses=[PIET, AMIRA], subject="Keys", body="Thanks")
+    both = {"app": "gmail", "collection": "sent_emails", "where_all": {"recipients": ["amira@", "piet@"]}}
+    assert judge(bench, "app_state", both) == Outcome(True, "1 of 3 gmail.sent_emails row(s) match (need 1)")
+    to_piet = {"app": "gmail", "collection": "sent_emails", "where": {"recipients": "piet@"}}
+    assert not judge(bench, "app_state", {**to_piet, "max_count": 1}).passed
+    assert judge(bench, "app_state", {**to_piet, "max_count": 2}).passed
+    amount = {"app": "gmail", "collection": "sent_emails", "where": {"body": "£1234\\.50 by 2026-11-28"}}
+    assert not judge(bench, "app_state", amount).passed
+    assert judge(bench, "app_state", {**amount, "normalised": True}).passed
+
+
 def test_app_state_absent_after_delete(bench: AppHarness) -> None:
     todo = {"app": "todoist", "collection": "tasks", "where": {"title": "return keys", "project": "^Inbox$"}}
     created = bench.ok("todoist__create_task", project_id=0, title="Return keys")

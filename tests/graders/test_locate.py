@@ -25,6 +25,8 @@ def test_globs_cross_folders_and_stars_stay_in_one() -> None:
     assert glob_match("paper/tables/ablation.tex", "paper/**/*.tex")
     assert glob_match("paper/x.tex", "paper/**/*.tex")
     assert not glob_match("paper/tables/x.tex", "paper/*.tex")
+    assert glob_match("goals/review-2026-11-21.md", "goals/review-2026-11-2[0-9].md")
+    assert not glob_match("goals/review-2026-11-30.md", "goals/review-2026-11-2[0-9].md")
 
 
 def test_any_file_name_the_workspace_leaves_free_is_found() -> None:
