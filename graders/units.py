@@ -22,13 +22,13 @@ Unit = Literal["file", "section", "paragraph", "line", "item", "row", "cell", "s
 _MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
 _TEX_HEADING = re.compile(r"^\s*\\(section|subsection|subsubsection|paragraph)\*?\{")
 _TEX_LEVEL = {"section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
-_LIST_START = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|\([a-z0-9]{1,3}\)|[a-z][.)]|\\item)\s+", re.IGNORECASE)
+_LIST_START = re.compile(r"^\s*(?:[-*+]|\d{1,3}[A-Z]?[.)]|\([a-z0-9]{1,3}\)|[a-z][.)]|\\item)\s+", re.IGNORECASE)
 _PIPE_DELIM = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _TEX_RULE = re.compile(r"\\(toprule|midrule|bottomrule|hline|cmidrule(\([lr]+\))?\{[^}]*\}|cline\{[^}]*\})")
 _TABULAR = re.compile(r"\\begin\{(tabular\*?|tabularx|longtable)\}(?:\{[^}]*\})*(.*?)\\end\{\1\}", re.DOTALL)
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9£$€])")
 _HEDGE = re.compile(
-    r"\b(if|unless|would|could|might|perhaps|possibly|maybe|in case|fall-?back|alternatively|otherwise|assuming|"
+    r"\b(if|unless|would|could|might|perhaps|possibly|maybe|in case|fall-?back|otherwise|assuming|"
     r"should (it|they|you|we|the))\b"
 )
 _REQUEST = re.compile(r"\bplease\b")

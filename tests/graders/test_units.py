@@ -71,3 +71,9 @@ def test_requests_and_negated_modals_are_not_hedges() -> None:
     assert not hedged(normalise("If you maintain the dispute, please give full particulars."))
     assert not hedged(normalise("We could not find the delivery notes."))
     assert hedged(normalise("We could find them later."))
+
+
+def test_pleading_alternatives_assert_and_inserted_paragraphs_are_items() -> None:
+    assert not hedged(normalise("Further or alternatively, Kestrel sets off its loss of £2,140.00."))
+    doc = "4. The goods were late.\n4A. Kestrel rejected them on 3 May.\n5. Denied.\n"
+    assert split(doc, "item") == ["4. The goods were late.", "4A. Kestrel rejected them on 3 May.", "5. Denied."]
