@@ -1,8 +1,8 @@
 """Deterministic targeted-question matching for rules mode.
 
 A question is a sentence of the agent's reply that ends with '?' (sentences end at '.', '!' or '?' followed by
-white space, or at a line break, so "room B2.14" or "3.5 hours" stay inside their sentence), or the text of an
-`ask_user` call. An intent is targeted when one question contains every keyword entry of the intent; an entry
+white space, or at a line break, so "room B2.14", "3.5 hours" or "e.g. a call" stay inside their sentence), or
+the text of an `ask_user` call. An intent is targeted when one question contains every keyword entry of the intent; an entry
 lists alternatives separated by '|' and each alternative matches at a word start, case-insensitively
 ("deadline|due" matches "due date" and "Deadlines").
 
@@ -19,7 +19,8 @@ import re
 from engine.user.generic import GENERIC_WORDS
 
 QUESTION_EVIDENCE = "question: "
-_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n")
+_ABBREVIATIONS = r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bno\.)(?<!\bapprox\.)"
+_BOUNDARY = re.compile(r"(?<=[.!?])" + _ABBREVIATIONS + r"\s+|\n", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES = ("", "s", "es", "ed", "ing", "d")
 
