@@ -2,9 +2,9 @@
 
 A question is a sentence of the agent's reply that ends with '?' (sentences end at '.', '!' or '?' followed by
 white space, or at a line break, so "room B2.14", "3.5 hours" or "e.g. a call" stay inside their sentence), or
-the text of an `ask_user` call. An intent is targeted when one question contains every keyword entry of the intent; an entry
-lists alternatives separated by '|' and each alternative matches at a word start, case-insensitively
-("deadline|due" matches "due date" and "Deadlines").
+the text of an `ask_user` call. An intent is targeted when one question contains every keyword entry of the
+intent; an entry lists alternatives separated by '|' and each alternative matches at a word start,
+case-insensitively ("deadline|due" matches "due date" and "Deadlines").
 
 A question must be about *that* intent: one of its entries has to be an *anchor* — no alternative of it a
 generic task word (engine/user/generic.py) and none already in the session's opening message, so parroting the
