@@ -79,7 +79,8 @@ def locate(artifact: Artifact, view: EvidenceView) -> Located:
             hits = [p for p in pool if p == token or p.endswith("/" + token)]
             mentioned += [h for h in hits if h not in mentioned]
     by_location = {p for p in pool if p in artifact.paths or any(glob_match(p, g) for g in artifact.globs)}
-    by_reply = set(mentioned) if artifact.named_in_reply and artifact.signature else set()
+    located = bool(artifact.paths or artifact.globs)
+    by_reply = set(mentioned) if artifact.named_in_reply and artifact.signature and not located else set()
     candidates = [p for p in by_location | by_reply if _signature_ok(artifact, view, p)]
     if not candidates:
         where = ", ".join(artifact.paths + artifact.globs) or "a file named in a reply"

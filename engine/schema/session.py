@@ -77,9 +77,9 @@ class HiddenIntent(Strict):
 class Artifact(Strict):
     """A deliverable the session's rules address by id, so they grade whichever file the agent produced.
 
-    The artifact is the file changed in this session that matches `paths` or `globs` (or, with
-    `named_in_reply`, that the agent names in a reply) and whose normalised text matches every `signature`
-    pattern; among several, the one named in the latest reply, else the one changed last.
+    The artifact is the file changed in this session that matches `paths` or `globs` (or, for an artifact
+    with neither, that the agent names in a reply) and whose normalised text matches every `signature` pattern;
+    among several, the one named in the latest reply, else the one changed last.
     """
 
     id: str = Field(description="Unique within the session; rules name it as `artifact: <id>`.")
@@ -97,8 +97,9 @@ class Artifact(Strict):
     )
     named_in_reply: bool = Field(
         default=True,
-        description="A changed file the agent names in a reply is a candidate too (only with a `signature`, which "
-        "then tells the deliverable from other files the reply names).",
+        description="Without `paths` and `globs`: a changed file the agent names in a reply is a candidate (a "
+        "`signature` then tells the deliverable from other files the reply names). With them, the reply only "
+        "chooses among the located files.",
     )
     pinned_by: WorkspaceSource | None = Field(
         default=None,

@@ -50,10 +50,12 @@ def test_among_several_the_reply_decides_else_the_last_changed() -> None:
     assert locate(TABLE, named).path == "paper/a.tex"
 
 
-def test_a_file_named_in_the_reply_outside_the_globs_counts_when_it_has_the_signature() -> None:
+def test_the_reply_locates_an_artifact_only_when_no_place_is_given() -> None:
     files = {"drafts/ablation.tex": TEX, "notes/todo.md": "x"}
-    found = locate(TABLE, view(files, list(files), ["Saved to drafts/ablation.tex; notes/todo.md updated."]))
-    assert found.path == "drafts/ablation.tex"
+    reply = ["Saved to drafts/ablation.tex; notes/todo.md updated."]
+    assert locate(TABLE, view(files, list(files), reply)).path is None
+    anywhere = Artifact(id="table", description="the ablation table", signature=["\\\\toprule"])
+    assert locate(anywhere, view(files, list(files), reply)).path == "drafts/ablation.tex"
 
 
 def test_every_path_kind_takes_an_artifact_and_says_which_file_it_graded() -> None:
