@@ -26,7 +26,7 @@ from datetime import date
 
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 _DASH_TABLE = str.maketrans({**dict.fromkeys(DASHES, "-"), "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
-_STRUCK = re.compile(r"~~(?:(?!\n\s*\n).)+?~~", re.DOTALL)
+STRUCK = re.compile(r"~~((?:(?!\n\s*\n).)+?)~~", re.DOTALL)
 _EMPHASIS = re.compile(r"\*\*|__|`")
 _SPACE = re.compile(r"\s+")
 _PLUS_MINUS = re.compile(r"\$?\\pm\$?|\+/-|\+-(?=\s*\d)")
@@ -112,7 +112,7 @@ def normalise(text: str, today: date | None = None, day_first: bool = True) -> s
     """The canonical form rule patterns are matched against (see the module docstring)."""
     text = _GROUPED.sub(lambda m: re.sub(r"[,\u202f\u00a0\u2009]", "", m.group(0)), text)
     text = unicodedata.normalize("NFKC", text)
-    text = _STRUCK.sub(" ", text)
+    text = STRUCK.sub(" ", text)
     text = _PLUS_MINUS.sub(" ± ", text)
     text = _TEX_ESCAPE.sub(lambda m: m.group(1) or "", text)
     text = _EMPHASIS.sub("", text).translate(_DASH_TABLE).casefold()

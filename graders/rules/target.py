@@ -8,7 +8,7 @@ from datetime import date
 from pydantic import Field, model_validator
 
 from graders.locate import resolve
-from graders.normalise import normalise
+from graders.normalise import STRUCK, normalise
 from graders.rules.base import RuleArgs
 from graders.units import Unit, hedged, sentences, split, under_heading
 from graders.view import EvidenceView
@@ -100,3 +100,15 @@ def compile_all(patterns: list[str]) -> list[re.Pattern[str]]:
         except re.error as exc:
             raise ValueError(f"bad regex {p!r}: {exc}") from exc
     return out
+
+
+def struck_units(args: TargetArgs, view: EvidenceView, unit: Unit) -> tuple[list[tuple[str, str]], str]:
+    """(label, normalised struck-through text) per unit that has some: what the document deletes."""
+    docs, note = documents(args, view)
+    out = []
+    for label, text in docs:
+        for raw in units_of(args, label, text, unit):
+            parts = [normalise(p, view.today, args.day_first) for p in STRUCK.findall(raw)]
+            if any(parts):
+                out.append((label, " ".join(p for p in parts if p)))
+    return out, note

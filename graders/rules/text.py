@@ -13,7 +13,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
-from graders.rules.target import TargetArgs, compile_all, documents, normalised_units
+from graders.rules.target import TargetArgs, compile_all, documents, normalised_units, struck_units
 from graders.units import Unit
 from graders.view import EvidenceView
 
@@ -28,6 +28,11 @@ class Args(TargetArgs):
     )
     asserted: bool = Field(default=True, description="Ignore questions, conditionals and hedged units.")
     absent: bool = Field(default=False, description="Pass when no unit matches (a thing that must not be said).")
+    struck: bool = Field(
+        default=False,
+        description="Match the struck-through text (~~...~~, which otherwise is not text) of each unit instead: "
+        "'clause 3.5 is struck out' holds when a unit's struck part matches every pattern.",
+    )
     min_count: int = Field(default=1, ge=1, description="Units that must match.")
 
 
@@ -35,7 +40,10 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     """Count the units where every pattern matches and no forbidden one does."""
     wanted = compile_all(args.patterns)
     banned = compile_all(args.forbid)
-    units, note = normalised_units(args, view, args.within, asserted=args.asserted and not args.absent)
+    if args.struck:
+        units, note = struck_units(args, view, args.within)
+    else:
+        units, note = normalised_units(args, view, args.within, asserted=args.asserted and not args.absent)
     if not args.replies and not documents(args, view)[0]:
         return Outcome(False, note)
     hits = [

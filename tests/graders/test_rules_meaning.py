@@ -147,3 +147,14 @@ def test_a_cell_number_can_be_the_last_or_any_of_the_cell() -> None:
     first = {**base, "rows": [{"key": "tessel", "cells": {"stipend": {"number": 5980}}}]}
     last = {**base, "rows": [{"key": "tessel", "cells": {"stipend": {"number": 5980, "which": "last"}}}]}
     assert not grade("table", first, {"o.md": doc}).passed and grade("table", last, {"o.md": doc}).passed
+
+
+def test_struck_text_is_checked_as_what_the_document_deletes() -> None:
+    doc = "3.4 Backups are kept.\n\n3.5 ~~The recipient may not hire staff.~~\n\n"
+    doc += "3.6 ~~Without limit of time.~~ Five years.\n"
+    struck = {"path": "nda.md", "patterns": ["hire staff"], "within": "item", "struck": True}
+    assert grade("text", struck, {"nda.md": doc}).passed
+    kept = {"path": "nda.md", "patterns": ["backups"], "within": "item", "struck": True}
+    assert not grade("text", kept, {"nda.md": doc}).passed
+    crossing = {"path": "nda.md", "patterns": ["hire staff", "five years"], "within": "file", "struck": True}
+    assert not grade("text", crossing, {"nda.md": doc}).passed
