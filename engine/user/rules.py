@@ -27,11 +27,11 @@ class RulesUser(SimulatedUser):
 
     def targeted(self, obs: UserObservation, remaining: list[HiddenIntent]) -> dict[str, str]:
         """Intents whose anchored keywords all occur in one question of the latest turn (its reply or an
-        `ask_user` call) that matches no other open intent."""
+        `ask_user` call) that matches no other intent still open after stage 1."""
         tool_questions = [r.arguments.get("question", "") for r in obs.latest.tool_records if r.name == "ask_user"]
         asked = questions(obs.latest.agent_text) + [str(q) for q in tool_questions if q]
         opening = render_opening(obs.session)
-        matched = {i.id: targeting_question(i.keywords, asked, opening) for i in obs.open_intents}
+        matched = {i.id: targeting_question(i.keywords, asked, opening) for i in remaining}
         shared = Counter(q for q in matched.values() if q is not None)
         hits: dict[str, str] = {}
         for intent in remaining:
