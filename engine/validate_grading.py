@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import Literal
 
 from engine.loader import PersonaBundle, Problem
 from engine.schema.rules import RuleSpec
@@ -21,8 +20,6 @@ from engine.schema.session import SessionSpec, WorkspaceSource
 from graders.normalise import normalise
 from graders.rules import REGISTRY
 from sandbox.workspace.memory import MemoryWorkspace
-
-PIN_LEVEL: Literal["error", "warning"] = "warning"
 
 
 def _rules(spec: SessionSpec) -> list[tuple[str, RuleSpec]]:
@@ -61,7 +58,6 @@ def static_problems(bundle: PersonaBundle, spec: SessionSpec, allowed: set[str])
                     f"{where}.args.path",
                     f"pins {rule.args['path']!r}, a path the workspace leaves free: address a declared artifact "
                     "instead, or pin the path with an artifact's `pinned_by` naming the workspace file that states it",
-                    PIN_LEVEL,
                 )
             )
         if "artifact" in rule.args and rule.args["artifact"] not in declared:

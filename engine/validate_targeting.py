@@ -3,15 +3,11 @@ question of the battery (engine/user/generic.py) infers any intent."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from engine.loader import PersonaBundle, Problem
 from engine.nodes.open_session import render_opening
 from engine.schema.session import SessionSpec
 from engine.user.generic import GENERIC_QUESTIONS
 from engine.user.questions import anchored, targeting_question
-
-TARGETING_LEVEL: Literal["error", "warning"] = "warning"
 
 
 def targeting_problems(bundle: PersonaBundle, spec: SessionSpec) -> list[Problem]:
@@ -30,12 +26,11 @@ def targeting_problems(bundle: PersonaBundle, spec: SessionSpec) -> list[Problem
                     where,
                     "no anchor: every entry is a generic task word or already in the opening, so no question can be "
                     "about this intent; add an entry of its own names, numbers or domain terms",
-                    TARGETING_LEVEL,
                 )
             )
             continue
         for question in GENERIC_QUESTIONS:
             if targeting_question(intent.keywords, [question], opening) is not None:
-                out.append(Problem(file, where, f"the generic question {question!r} infers it", TARGETING_LEVEL))
+                out.append(Problem(file, where, f"the generic question {question!r} infers it"))
                 break
     return out
