@@ -8,82 +8,35 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from engine.cli_audit import audit_cmd
 from engine.cli_console import make_console
 from engine.cli_experiment import experiment_table, run_matrix
+from engine.cli_grade import grade_cmd
 from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
+from engine.cli_tables import gate_table, infra_note, pct, session_error_line, summary_table
 from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
 from engine.experiment.matrix import is_experiment, resume_config
 from engine.loader import DataError, PersonaBundle, load_persona
-from engine.models.roles import bind_role, same_model_warnings
+from engine.models.preflight import PreflightError
 from engine.ports import WorkspaceError
-from engine.regrade import regrade_run
-from engine.rundir import run_config
-from engine.runner import count_sessions, role_models, run
-from engine.schema.config import ModelBinding, RunConfig
+from engine.runner import RunOutcome, count_sessions, run
+from engine.schema.config import RunConfig
 from engine.schema.events import AgentMessage, Event
-from engine.schema.results import EpisodeResult, SessionResult
+from engine.schema.results import SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
 app.add_typer(sandbox_app, name="sandbox")
 app.command("audit")(audit_cmd)
+app.command("grade")(grade_cmd)
 app.command("report")(report_cmd)
 app.command("validate")(validate_cmd)
 console = make_console()
-
-
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.1f}"
-
-
-def _per_session(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}"
-
-
-def summary_table(episodes: list[EpisodeResult]) -> Table:
-    """Per-persona Proc / Comp summary with the user's burden (questions asked / untargeted, words per session)."""
-    table = Table(title="proact results (%)")
-    table.add_column("persona", no_wrap=True)
-    columns = ["sess", "Proc", "Comp", "rule", "gated", "C/I/P/open", "turns", "asked/untgt", "user words"]
-    columns.append("grader err")
-    for col in columns:
-        table.add_column(col, justify="right", no_wrap=True)
-    for ep in episodes:
-        rule = [s.rule_comp for s in ep.sessions if s.rule_comp is not None]
-        c = ep.status_counts
-        table.add_row(
-            ep.persona,
-            str(len(ep.sessions)),
-            _pct(ep.proc),
-            _pct(ep.comp),
-            _pct(sum(rule) / len(rule) if rule else None),
-            _pct(ep.comp_gated),
-            f"{c['completed']}/{c['inferred']}/{c['provided']}/{c['open']}",
-            f"{ep.mean_turns:.1f}",
-            _per_session(ep.mean_questions) + "/" + _per_session(ep.mean_untargeted_questions),
-            _per_session(ep.mean_user_words),
-            str(sum(s.grader_errors for s in ep.sessions)),
-        )
-    return table
-
-
-def gate_table(episodes: list[EpisodeResult]) -> Table:
-    """Per-persona mandatory gate, conditional Comp, 3-tier score and evidence retrieval."""
-    table = Table(title="gate, tiers and evidence (%)")
-    table.add_column("persona", no_wrap=True)
-    for col in ("gate pass", "cond Comp", "tier", "tier cond", "evid P", "evid R", "evid F1"):
-        table.add_column(col, justify="right", no_wrap=True)
-    for ep in episodes:
-        values = (ep.gate_pass_rate, ep.comp_conditional, ep.tier_score, ep.tier_conditional)
-        evidence = (ep.evidence_precision, ep.evidence_recall, ep.evidence_f1)
-        table.add_row(ep.persona, *(_pct(v) for v in (*values, *evidence)))
-    return table
 
 
 @app.command("run")
@@ -131,14 +84,37 @@ def run_cmd(
     if cfg.matrix is not None:
         _run_matrix(cfg, bundles)
         return
+    outcome = _run_single(cfg, bundles, total)
+    console.print(summary_table(outcome.episodes))
+    console.print(gate_table(outcome.episodes))
+    console.print(f"run directory: {outcome.run_dir}")
+    note = infra_note(outcome.episodes)
+    if note is not None:
+        console.print(note)
+        raise typer.Exit(1)
+
+
+def preflight_failed(exc: PreflightError) -> typer.Exit:
+    """Print every role that failed its preflight; the exit (code 2) to raise."""
+    for failure in exc.failures:
+        console.print(f"[red]preflight: {escape(failure)}[/red]", highlight=False)
+    console.print("[red]no session was run: fix the model configuration above (README, *Models*)[/red]")
+    return typer.Exit(2)
+
+
+def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int) -> RunOutcome:
+    """One run with a progress bar; errors of sessions are printed as they end."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task("sessions", total=total)
 
         def done(result: SessionResult) -> None:
             progress.update(
-                task, advance=1, description=f"{result.persona}/{result.session_id} Proc {_pct(result.proc)}"
+                task, advance=1, description=f"{result.persona}/{result.session_id} Proc {pct(result.proc)}"
             )
+            line = session_error_line(result)
+            if line is not None:
+                progress.console.print(line, highlight=False)
 
         def turn(persona: str, session: str, event: Event) -> None:
             if isinstance(event, AgentMessage):
@@ -148,19 +124,20 @@ def run_cmd(
             console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
 
         try:
-            outcome = run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note)
+            return run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note)
+        except PreflightError as exc:
+            raise preflight_failed(exc) from exc
         except WorkspaceError as exc:
             console.print(f"[red]workspace: {exc}[/red]")
             raise typer.Exit(2) from exc
-    console.print(summary_table(outcome.episodes))
-    console.print(gate_table(outcome.episodes))
-    console.print(f"run directory: {outcome.run_dir}")
 
 
 def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle]) -> None:
     """Run an experiment config; exit 1 when an episode failed (the others still ran)."""
     try:
         outcome = run_matrix(cfg, bundles, console)
+    except PreflightError as exc:
+        raise preflight_failed(exc) from exc
     except (DataError, ValueError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
@@ -172,7 +149,10 @@ def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle]) -> None:
         for failure in cell.failures:
             console.print(f"[red]{cell.spec.id}/{failure.persona}: {failure.error}[/red]", highlight=False)
     console.print(f"experiment directory: {outcome.experiment_dir}")
-    if any(cell.failures for cell in outcome.cells):
+    note = infra_note([e for cell in outcome.cells for e in cell.episodes])
+    if note is not None:
+        console.print(note)
+    if note is not None or any(cell.failures for cell in outcome.cells):
         raise typer.Exit(1)
 
 
@@ -190,30 +170,3 @@ def schema_cmd(
         console.print(f"[red]choose a schema: {', '.join(SCHEMAS)}[/red]")
         raise typer.Exit(2)
     sys.stdout.write(json.dumps(json_schema(name), indent=2) + "\n")
-
-
-@app.command("grade")
-def grade_cmd(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory written by `proact run`.")],
-    judge: Annotated[str | None, typer.Option(help="Judge model (litellm string); default: the run's judge.")] = None,
-    judge_api_base: Annotated[str | None, typer.Option(help="Judge server base URL.")] = None,
-    judge_key_env: Annotated[str | None, typer.Option(help="Environment variable holding the judge's key.")] = None,
-    no_cache: Annotated[bool, typer.Option(help="Call the judge even for verdicts already in the call cache.")] = False,
-) -> None:
-    """Re-grade a finished run (new rubric, new judge) without rerunning any agent."""
-    try:
-        config = run_config(run_dir)
-    except (DataError, OSError) as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from exc
-    binding = config.judge
-    if judge is not None:
-        binding = ModelBinding(model=judge, api_base=judge_api_base, api_key_env=judge_key_env, temperature=0)
-    agent, user, _ = role_models(config)
-    for warning in same_model_warnings(agent, user, None if binding is None else binding.model):
-        console.print(f"[bold red]{warning}[/bold red]")
-    cache = config.cache.model_copy(update={"judge": config.cache.judge and not no_cache})
-    meter = None if binding is None else bind_role(binding, "judge", cache)
-    episodes = regrade_run(run_dir, meter, config=config)
-    console.print(summary_table(episodes))
-    console.print(gate_table(episodes))

@@ -6,12 +6,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from engine.cli_console import make_console
 from engine.loader import DataError
+from engine.models.preflight import PreflightError, RoleBinding, require_models
+from engine.models.ratelimit import RateLimits
 from engine.models.roles import bind_role
-from engine.ports import ChatModel
+from engine.ports import ChatModel, ModelUnavailableError
+from engine.rundir import run_config
 from engine.schema.config import CacheConfig, ModelBinding
 from graders.audit import AuditReport, audit
 from graders.audit_cases import run_cases
@@ -50,6 +54,15 @@ def audit_tables(report: AuditReport) -> list[Table]:
     return [sources, pairs, ranks]
 
 
+def run_rate_limits(run_dirs: list[Path]) -> dict[str, float]:
+    """The `rate_limits` of the audited runs' configs, merged (the lowest rate wins for a model limited twice)."""
+    merged: dict[str, float] = {}
+    for run_dir in run_dirs:
+        for model, rate in run_config(run_dir).rate_limits.items():
+            merged[model] = min(rate, merged.get(model, rate))
+    return merged
+
+
 def audit_cmd(
     run_dirs: Annotated[list[Path], typer.Argument(help="Run directories (one per agent model for rankings).")],
     judges: Annotated[str, typer.Option(help="Comma-separated audit judge models (litellm strings).")],
@@ -58,7 +71,9 @@ def audit_cmd(
     cache_dir: Annotated[str, typer.Option(help="Call cache folder.")] = CacheConfig().dir,
     out: Annotated[Path | None, typer.Option(help="Report JSON (default: <first run dir>/audit.json).")] = None,
 ) -> None:
-    """Re-judge every rubric item and LLM intent assignment; report disagreement, kappa and rank correlation."""
+    """Re-judge every rubric item and LLM intent assignment; report disagreement, kappa and rank correlation.
+
+    Every judge is checked first (preflight) and bound with the audited runs' `rate_limits`."""
     names = [j.strip() for j in judges.split(",") if j.strip()]
     labels = [str(d) for d in run_dirs] if len({d.name for d in run_dirs}) < len(run_dirs) else None
     try:
@@ -67,11 +82,22 @@ def audit_cmd(
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
     cache = CacheConfig(dir=cache_dir)
+    bindings = {name: ModelBinding(model=name, api_base=api_base, api_key_env=key_env) for name in names}
+    limits = RateLimits(run_rate_limits(run_dirs))
+    try:
+        require_models([RoleBinding("judge", b) for b in bindings.values()], limits=limits)
+    except PreflightError as exc:
+        for failure in exc.failures:
+            console.print(f"[red]preflight: {escape(failure)}[/red]", highlight=False)
+        raise typer.Exit(2) from exc
     models: dict[str, ChatModel] = {
-        name: bind_role(ModelBinding(model=name, api_base=api_base, api_key_env=key_env), "judge", cache)
-        for name in names
+        name: bind_role(binding, "judge", cache, limits=limits) for name, binding in bindings.items()
     }
-    report = audit(runs, models)
+    try:
+        report = audit(runs, models)
+    except ModelUnavailableError as exc:
+        console.print(f"[red]an audit judge failed; no report written: {escape(str(exc))}[/red]")
+        raise typer.Exit(1) from exc
     for note in report.notes:
         console.print(f"[bold red]{note}[/bold red]" if note.startswith("WARNING") else f"[yellow]{note}[/yellow]")
     for table in audit_tables(report):

@@ -51,23 +51,28 @@ def _mean_std(values: list[float]) -> str:
 
 
 def experiment_table(outcome: ExperimentOutcome) -> Table:
-    """Proc and Comp (%) per agent x memory x ablation: mean ± std over repeats of the persona mean."""
-    groups: dict[tuple[str, str, str], list[tuple[float | None, float | None, int]]] = defaultdict(list)
+    """Proc and Comp (%) per agent x memory x ablation: mean ± std over repeats of the persona mean; failed
+    episodes and infra_error sessions (kept out of the means) counted."""
+    groups: dict[tuple[str, str, str], list[tuple[float | None, float | None, int, int]]] = defaultdict(list)
     for cell in outcome.cells:
         procs = [e.proc for e in cell.episodes if e.proc is not None]
         comps = [e.comp for e in cell.episodes if e.comp is not None]
         key = (cell.spec.agent, cell.spec.memory, cell.spec.ablate)
-        groups[key].append((fmean(procs) if procs else None, fmean(comps) if comps else None, len(cell.failures)))
+        infra = sum(e.infra_errors for e in cell.episodes)
+        groups[key].append(
+            (fmean(procs) if procs else None, fmean(comps) if comps else None, len(cell.failures), infra)
+        )
     table = Table(title="experiment (%; mean ± std over repeats)")
     for col in ("agent", "memory", "ablate"):
         table.add_column(col, overflow="fold")
-    for col in ("runs", "Proc", "Comp", "failed"):
+    for col in ("runs", "Proc", "Comp", "failed", "infra err"):
         table.add_column(col, justify="right", no_wrap=True)
     for (agent, memory, ablate), rows in groups.items():
-        procs = [p for p, _, _ in rows if p is not None]
-        comps = [c for _, c, _ in rows if c is not None]
-        failed = sum(f for _, _, f in rows)
-        table.add_row(agent, memory, ablate, str(len(rows)), _mean_std(procs), _mean_std(comps), str(failed))
+        procs = [r[0] for r in rows if r[0] is not None]
+        comps = [r[1] for r in rows if r[1] is not None]
+        failed, infra = sum(r[2] for r in rows), sum(r[3] for r in rows)
+        cells = (str(len(rows)), _mean_std(procs), _mean_std(comps), str(failed), str(infra))
+        table.add_row(agent, memory, ablate, *cells)
     return table
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -28,6 +28,7 @@ from engine.schema.config import Ablation, RunConfig
 from engine.schema.events import Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
+from engine.state import TerminationReason
 from engine.tools.base import ToolContext
 from engine.tools.registry import tools_for
 from engine.tools.toolbox import ToolBox
@@ -97,6 +98,10 @@ def run_session(
 
 
 CHECKPOINTS = "checkpoints.sqlite"
+
+
+class EpisodeStopped(Exception):
+    """A session ended infra_error: the episode stops there, its checkpoint not advanced past that session."""
 
 
 @dataclass
@@ -169,6 +174,8 @@ class _Steps:
                 (session_dir / APPS_FILE).write_bytes(apps.snapshot())
             (session_dir / RESULT_FILE).write_text(result.model_dump_json(indent=2), encoding="utf-8")
         self._finish(result)
+        if result.termination == TerminationReason.INFRA_ERROR.value:
+            raise EpisodeStopped(f"{self.bundle.persona.id}/{spec.id} ended infra_error: {result.error}")
 
     def _dir(self, spec: SessionSpec) -> Path:
         assert self.out_dir is not None
@@ -203,6 +210,8 @@ def run_episode(
     With `config.branch`, the episode starts at `branch.at` from the source run's state (engine/branch.py).
 
     `on_session` sees each finished session's result; `on_event` every trajectory event (persona, session, event).
+    A session that ends infra_error stops the episode after it (EpisodeResult.infra_errors says so); the
+    checkpoint stays at that session, so a re-run or --resume redoes it.
     """
     sessions = selected_sessions(bundle, config.sessions, config.ablate)
     seed = deps.workspace.snapshot()
@@ -224,7 +233,9 @@ def run_episode(
             point.restore(deps.workspace, apps)
         if done < len(sessions):
             start = None if saved.next else {"next": 0}
-            graph.invoke(start, graph_config, context=EpisodeRuntime(len(sessions), steps.run_step))
+            # EpisodeStopped: the checkpoint still points at the infra_error session; a re-run or --resume redoes it
+            with suppress(EpisodeStopped):
+                graph.invoke(start, graph_config, context=EpisodeRuntime(len(sessions), steps.run_step))
     episode = episode_result(bundle.persona.id, steps.results)
     if out_dir is not None:
         (out_dir / "episode.json").write_text(episode.model_dump_json(indent=2), encoding="utf-8")

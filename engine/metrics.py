@@ -10,7 +10,10 @@ from engine.burden import user_burden
 from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, StatusAssigned
 from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
+from engine.state import TerminationReason
 from graders.evidence import evidence_score
+
+INFRA_ERROR = TerminationReason.INFRA_ERROR.value
 
 
 def proactivity(statuses: dict[str, IntentStatus | None]) -> float | None:
@@ -118,9 +121,13 @@ def _mean(values: list[float | None]) -> float | None:
 def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult:
     """Average session scores; count terminal statuses over all intents.
 
+    Sessions that ended infra_error stay in `sessions` but enter no mean and no count: they are counted apart.
+
     gate_pass_rate and comp_conditional are taken over sessions with a Comp and a determined gate,
     so comp_gated = gate_pass_rate · comp_conditional whenever every session has a gated Comp.
     """
+    everything = sessions
+    sessions = [s for s in everything if s.termination != INFRA_ERROR]
     counts: Counter[str] = Counter({"completed": 0, "inferred": 0, "provided": 0, "open": 0})
     for s in sessions:
         counts.update(status or "open" for status in s.statuses.values())
@@ -129,7 +136,7 @@ def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult
     burdens = [s.burden for s in sessions if s.burden is not None]
     return EpisodeResult(
         persona=persona,
-        sessions=sessions,
+        sessions=everything,
         proc=_mean([s.proc for s in sessions]),
         comp=_mean([s.comp for s in sessions]),
         comp_gated=_mean([s.comp_gated for s in sessions]),
@@ -142,6 +149,7 @@ def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult
         evidence_f1=fmean(e.f1 for e in evidence) if evidence else None,
         status_counts=dict(counts),
         mean_turns=fmean(s.turns for s in sessions) if sessions else 0.0,
+        infra_errors=len(everything) - len(sessions),
         mean_questions=_mean([float(b.questions) for b in burdens]),
         mean_untargeted_questions=_mean([float(b.untargeted_questions) for b in burdens]),
         mean_user_words=_mean([float(b.user_words) for b in burdens]),
@@ -158,9 +166,11 @@ def result_from_events(
             statuses[e.intent_id] = e.status
     ended = [e for e in events if isinstance(e, SessionEnded)]
     reason = ended[-1].reason if ended else "incomplete"
+    error = ended[-1].error if ended else None
     turns = ended[-1].turns if ended else max((e.turn for e in events), default=0)
     grades = [e for e in grade_events if isinstance(e, Grade)]
     result = session_result(persona, spec, statuses, grades, reason, turns)
+    result.error = error
     result.usage = usage_by_role([*events, *grade_events])
     result.evidence = evidence_score(spec.hidden_intents, events)
     result.burden = user_burden(events)

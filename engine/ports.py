@@ -34,11 +34,17 @@ class ToolSpec:
 
 @dataclass(frozen=True)
 class ModelToolCall:
-    """A native tool call returned by a model."""
+    """A native tool call returned by a model.
+
+    `error` is set when the model's arguments could not be used (not valid JSON, or not a JSON object):
+    then `arguments` is empty, `raw_arguments` holds the text the model sent, and the call must not run.
+    """
 
     id: str
     name: str
     arguments: dict[str, Any]
+    error: str | None = None
+    raw_arguments: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,11 +69,31 @@ class Completion:
 
 
 class ModelError(RuntimeError):
-    """A model call failed after its retries."""
+    """A model call failed (the request was rejected, or a subclass below)."""
 
 
 class ContextOverflowError(ModelError):
     """The request did not fit the model's context window (not retried as is; the caller may shorten it)."""
+
+
+class TransientModelError(ModelError):
+    """One attempt failed in a way a later attempt may not: rate limit, server error, timeout, lost connection,
+    malformed response body. `kind` names which; `retry_after` is the server's Retry-After in seconds, if any."""
+
+    def __init__(self, message: str, kind: str = "other", retry_after: float | None = None) -> None:
+        """`kind`: rate_limit, server, timeout, connection, malformed or other."""
+        super().__init__(message)
+        self.kind = kind
+        self.retry_after = retry_after
+
+
+class ModelUnavailableError(ModelError):
+    """The model service failed, not the model: unreachable after every retry, or (ModelConfigError) unusable
+    as configured. A session that meets one ends `infra_error` and is redone by a re-run."""
+
+
+class ModelConfigError(ModelUnavailableError):
+    """Retrying cannot help: a missing key, authentication refused (401/403), an unknown model or endpoint (404)."""
 
 
 @runtime_checkable

@@ -18,24 +18,35 @@ from engine.metrics import episode_result, result_from_events
 from engine.models.metered import MeteredModel
 from engine.rundir import RESULT_FILE, TRAJECTORY_FILE, finished_sessions, run_config, saved_view, write_results
 from engine.schema.config import RunConfig
+from engine.schema.events import SessionEnded
 from engine.schema.results import EpisodeResult, SessionResult
+from engine.state import TerminationReason
 from engine.trajectory import TrajectoryLog, read_trajectory
 from graders.checklist import grade_checklist
 
 
 def regrade_session(bundle: PersonaBundle, session_dir: Path, judge: MeteredModel | None) -> SessionResult:
-    """Grade one session directory again and rewrite its grades.jsonl and result.json."""
+    """Grade one session directory again and rewrite its grades.jsonl and result.json.
+
+    Grade events (and the judge's usage and failed attempts) carry the session's last turn. Nothing is
+    rewritten when the judge stays unreachable (ModelUnavailableError propagates); a session that ended
+    infra_error is not graded (it is kept out of every score).
+    """
     spec = bundle.session(session_dir.name)
     events = read_trajectory(session_dir / TRAJECTORY_FILE)
-    view = saved_view(session_dir, events, spec.artifacts)
-    grade_log = TrajectoryLog(session_dir / "grades.jsonl")
+    ended = [e for e in events if isinstance(e, SessionEnded)]
+    last_turn = ended[-1].turns if ended else max((e.turn for e in events), default=0)
+    grade_log = TrajectoryLog()
+    grade_log.turn = last_turn
     if judge is not None:
         judge.sink = grade_log.emit
-    try:
+    if not (ended and ended[-1].reason == TerminationReason.INFRA_ERROR.value):
+        view = saved_view(session_dir, events, spec.artifacts)
         for grade in grade_checklist(spec.checklist, view, events, judge):
+            grade.turn = last_turn
             grade_log.emit(grade)
-    finally:
-        grade_log.close()
+    text = "".join(e.model_dump_json() + "\n" for e in grade_log.events)
+    (session_dir / "grades.jsonl").write_text(text, encoding="utf-8")
     result = result_from_events(bundle.persona.id, spec, events, grade_log.events)
     (session_dir / RESULT_FILE).write_text(result.model_dump_json(indent=2), encoding="utf-8")
     return result

@@ -17,10 +17,11 @@ from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models.metered import MeteredModel
+from engine.models.preflight import require_models, run_roles
 from engine.models.ratelimit import RateLimits
 from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import CONFIG_FILE, write_results
-from engine.schema.config import RunConfig
+from engine.schema.config import AgentConfig, RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
@@ -67,6 +68,24 @@ def build_deps(bundle: PersonaBundle, config: RunConfig, limits: RateLimits | No
         meters=meters,
         services=services,
     )
+
+
+def check_models(
+    config: RunConfig,
+    bundles: list[PersonaBundle],
+    limits: RateLimits | None = None,
+    agents: list[AgentConfig] | None = None,
+) -> None:
+    """Preflight every role the run (or each of `agents`, for an experiment) will call; PreflightError when one
+    cannot be used. The judge is checked only when a selected session has a rubric item."""
+    has_rubric = any(
+        item.rubric is not None
+        for bundle in bundles
+        for spec in selected_sessions(bundle, config.sessions, config.ablate)
+        for item in spec.checklist
+    )
+    configs = [config.model_copy(update={"agent": agent}) for agent in agents] if agents else [config]
+    require_models([role for c in configs for role in run_roles(c, has_rubric)], limits=limits)
 
 
 def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:
@@ -122,12 +141,14 @@ def run(
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
 
-    A `workspace: auto` config is resolved first (docker when available, else local, said through
-    `on_note`) and saved resolved, so a resumed run uses the same backend.
+    Every role's model is checked first (engine/models/preflight.py: PreflightError, nothing written). A
+    `workspace: auto` config is resolved next (docker when available, else local, said through `on_note`)
+    and saved resolved, so a resumed run uses the same backend.
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
-    run_dir, config = prepare_run(config, on_note)
     limits = RateLimits(config.rate_limits) if config.rate_limits else None
+    check_models(config, bundles, limits)
+    run_dir, config = prepare_run(config, on_note)
     episodes = [run_persona(bundle, config, run_dir, limits, on_session, on_event) for bundle in bundles]
     write_results(run_dir, episodes)
     return RunOutcome(run_dir=run_dir, episodes=episodes)

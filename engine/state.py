@@ -7,12 +7,17 @@ from typing import TypedDict
 
 
 class TerminationReason(StrEnum):
-    """Why a session ended. Only RESOLVED is the paper's natural end; the rest are recorded fuses."""
+    """Why a session ended. Only RESOLVED is the paper's natural end; the rest are recorded fuses.
+
+    INFRA_ERROR: a model service failed (unreachable after its retries, or misconfigured); the session measures
+    nothing, is kept out of Proc and Comp, and is redone by a re-run or --resume.
+    """
 
     RESOLVED = "resolved"
     TURN_CAP = "turn_cap"
     AGENT_ERROR = "agent_error"
     USER_ERROR = "user_error"
+    INFRA_ERROR = "infra_error"
 
 
 class SessionState(TypedDict, total=False):

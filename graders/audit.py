@@ -13,13 +13,13 @@ statuses for the audited assignments (the run's where the rater had no usable an
 from __future__ import annotations
 
 import itertools
-import json
 from statistics import fmean
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.ports import ChatModel, Message, ModelError
+from engine.models.structured import InvalidOutputError, ask_structured
+from engine.ports import ChatModel, Message, ModelError, ModelUnavailableError
 from graders.agreement import cohen_kappa, disagreement, spearman
 from graders.audit_cases import Case, RunCases, SessionCases
 from graders.rubric import ask_judge
@@ -105,23 +105,17 @@ class AuditReport(_Out):
 
 
 def label_intent(messages: list[Message], judge: ChatModel, attempts: int = 3) -> str | None:
-    """The judge's status for one intent case; None when no usable answer came after `attempts`."""
-    messages = list(messages)
-    for _ in range(attempts):
-        try:
-            text = judge.complete(messages, response_schema=STATUS_SCHEMA).text
-        except ModelError:
-            return None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            data = None
-        status = str(data.get("status", "")).strip().lower() if isinstance(data, dict) else ""
-        if status in STATUSES:
-            return status
-        feedback = f"That answer was not usable. Reply with JSON: status one of {', '.join(STATUSES)}, and a reason."
-        messages += [Message("assistant", text), Message("user", feedback)]
-    return None
+    """The judge's status for one intent case; None when no usable answer came after `attempts` (answers that
+    fail STATUS_SCHEMA go back with feedback). ModelUnavailableError propagates: the audit cannot go on."""
+    try:
+        data = ask_structured(judge, messages, STATUS_SCHEMA, attempts)
+    except InvalidOutputError:
+        return None
+    except ModelUnavailableError:
+        raise
+    except ModelError:
+        return None
+    return str(data["status"])
 
 
 def label(case: Case, judge: ChatModel) -> str | None:

@@ -1,17 +1,18 @@
 """Rubric grading: one strict YES/NO judge call per criterion, never showing the other criteria.
 
-The judge answers through a JSON schema ({verdict: YES|NO, reason}). An answer that is not such an
-object is sent back to the judge with what was wrong (so a retry is a different request, not a
-replay from the call cache); after the last attempt the verdict is an error, never a silent NO.
+The judge answers through a JSON schema ({verdict: YES|NO, reason}). An answer that does not validate
+is sent back to the judge with what was wrong (engine/models/structured.py: a retry is a different
+request, and the cache never stores an invalid answer); after the last attempt the verdict is an error,
+never a silent NO. A judge that stays unreachable raises ModelUnavailableError: that is no verdict at all.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ports import ChatModel, Message, ModelError
+from engine.models.structured import InvalidOutputError, ask_structured
+from engine.ports import ChatModel, Message, ModelError, ModelUnavailableError
 from engine.schema.session import ChecklistItem
 
 SYSTEM = (
@@ -45,34 +46,20 @@ def criterion_messages(text: str, trace: str, context: str) -> list[Message]:
     return [Message("system", SYSTEM), Message("user", prompt)]
 
 
-def parse_verdict(text: str) -> tuple[float, str] | str:
-    """(score, reason) from a judge answer, or a description of what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return f"unparseable verdict {text[:120]!r}"
-    verdict = str(data.get("verdict", "")).strip().upper() if isinstance(data, dict) else ""
-    if verdict not in ("YES", "NO"):
-        return f"verdict not YES/NO: {text[:120]!r}"
-    return (1.0 if verdict == "YES" else 0.0), str(data.get("reason", ""))[:REASON_CAP]
-
-
 def ask_judge(messages: list[Message], judge: ChatModel, attempts: int = 3) -> Verdict:
-    """Run a YES/NO judge conversation with feedback retries; an unusable last answer is an error."""
-    messages = list(messages)
-    problem = ""
-    for _ in range(attempts):
-        try:
-            text = judge.complete(messages, response_schema=SCHEMA).text
-        except ModelError as exc:
-            return Verdict(None, "", f"judge call failed: {exc}")
-        parsed = parse_verdict(text)
-        if not isinstance(parsed, str):
-            return Verdict(parsed[0], parsed[1])
-        problem = parsed
-        feedback = f"That answer was not usable ({problem}). Reply with JSON: verdict YES or NO, and a reason."
-        messages += [Message("assistant", text), Message("user", feedback)]
-    return Verdict(None, "", f"{problem} after {attempts} attempts")
+    """Run a YES/NO judge conversation with feedback retries; an unusable last answer is an error.
+
+    ModelUnavailableError propagates (the service failed, not the judge's answer).
+    """
+    try:
+        data = ask_structured(judge, messages, SCHEMA, attempts)
+    except InvalidOutputError as exc:
+        return Verdict(None, "", str(exc))
+    except ModelUnavailableError:
+        raise
+    except ModelError as exc:
+        return Verdict(None, "", f"judge call failed: {exc}")
+    return Verdict(1.0 if data["verdict"] == "YES" else 0.0, str(data["reason"])[:REASON_CAP])
 
 
 def judge_item(item: ChecklistItem, judge: ChatModel, trace: str, context: str, attempts: int = 3) -> Verdict:

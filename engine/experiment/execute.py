@@ -23,7 +23,7 @@ from engine.loader import PersonaBundle, load_persona
 from engine.models.ratelimit import RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
-from engine.runner import prepare_run, resolve_workspace, role_models, run_persona
+from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
 from engine.schema.config import RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
@@ -101,11 +101,13 @@ class _Cell:
 
 
 def finished_episode(job: EpisodeJob) -> EpisodeResult | None:
-    """The saved result of an episode that already ran to its end (episode.json), else None."""
+    """The saved result of an episode that already ran to its end (episode.json), else None; an episode that
+    stopped at an infra_error session is not finished."""
     path = job.run_dir / job.bundle.persona.id / EPISODE_FILE
     if not path.is_file():
         return None
-    return EpisodeResult.model_validate_json(path.read_text(encoding="utf-8"))
+    result = EpisodeResult.model_validate_json(path.read_text(encoding="utf-8"))
+    return None if result.infra_errors else result
 
 
 def run_experiment(
@@ -118,6 +120,9 @@ def run_experiment(
 ) -> ExperimentOutcome:
     """Run (or resume) the matrix of `config` into `<runs_dir>/<run_id or new id>/`; experiment.yaml first."""
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
+    limits = limits if limits is not None else RateLimits(config.rate_limits)
+    if runner is run_job:  # the real runner calls models: preflight every role of every agent first
+        check_models(config, bundles, limits, matrix_of(config).agents)
     progress = progress or ExperimentProgress()
     experiment_id = config.run_id or new_experiment_id()
     experiment_dir = Path(config.runs_dir) / experiment_id
@@ -136,7 +141,6 @@ def run_experiment(
     for note in sorted(notes):
         if on_note is not None:
             on_note(note)
-    limits = limits if limits is not None else RateLimits(config.rate_limits)
     jobs: list[tuple[EpisodeJob, _Cell]] = []
     outcomes: list[CellOutcome] = []
     for spec in cells:

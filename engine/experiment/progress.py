@@ -110,7 +110,8 @@ class ExperimentProgress:
             for role, usage in result.usage.items():
                 _add(self._usage.setdefault(role, RoleUsage()), usage)
         if not quiet:
-            self._line(f"{cell}/{result.persona}/{result.session_id} {result.termination} turns {result.turns}")
+            error = f": {result.error}" if result.error else ""
+            self._line(f"{cell}/{result.persona}/{result.session_id} {result.termination} turns {result.turns}{error}")
 
     def episode_done(self, cell: str, persona: str, error: str | None = None) -> None:
         """An episode ended: finished, or failed with `error` (its session in flight is dropped)."""

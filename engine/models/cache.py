@@ -4,6 +4,10 @@ The key is a SHA-256 of the canonical JSON of: model name, call parameters (samp
 extra provider parameters, never keys or timeouts), messages, tools and response schema. A hit
 returns the stored completion with `usage.cached = True`, zero cost and zero latency, so the
 trajectory's ModelUsage event says the call was not paid for.
+
+Only usable answers are stored: an answer to a response schema must validate against it, and no tool
+call may have broken arguments. A stored answer that does not validate (written before this rule) is
+ignored and replaced, so one bad answer can never be replayed by every later run.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from engine.models.structured import output_problem
 from engine.models.wrapper import ModelWrapper
 from engine.ports import ChatModel, Completion, Message, ModelToolCall, ToolSpec, Usage
 
@@ -64,9 +69,16 @@ class CallCache:
         row = self._db().execute("SELECT completion FROM calls WHERE key = ?", (key,)).fetchone()
         return None if row is None else _decode(str(row[0]))
 
-    def put(self, key: str, completion: Completion) -> None:
-        """Store a completion (the first writer of a key wins; answers for one key are interchangeable)."""
-        self._db().execute("INSERT OR IGNORE INTO calls VALUES (?, ?)", (key, _encode(completion)))
+    def put(self, key: str, completion: Completion, replace: bool = False) -> None:
+        """Store a completion (the first writer of a key wins, answers for one key being interchangeable, unless
+        `replace`)."""
+        verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
+        self._db().execute(f"{verb} INTO calls VALUES (?, ?)", (key, _encode(completion)))
+
+    def items(self) -> list[tuple[str, Completion]]:
+        """Every stored (key, completion) (for checks and tests)."""
+        rows = self._db().execute("SELECT key, completion FROM calls").fetchall()
+        return [(str(key), _decode(str(text))) for key, text in rows]
 
     def __len__(self) -> int:
         """Number of stored calls."""
@@ -75,6 +87,13 @@ class CallCache:
 
 def _encode(completion: Completion) -> str:
     return json.dumps(dataclasses.asdict(completion), ensure_ascii=False, default=str)
+
+
+def usable(completion: Completion, response_schema: dict[str, Any] | None) -> bool:
+    """Whether an answer may be stored or served: valid for its response schema, no broken tool-call arguments."""
+    if any(call.error is not None for call in completion.tool_calls):
+        return False
+    return response_schema is None or output_problem(completion.text, response_schema) is None
 
 
 def _decode(text: str) -> Completion:
@@ -100,11 +119,12 @@ class CachedModel(ModelWrapper):
         response_schema: dict[str, Any] | None = None,
         tools: list[ToolSpec] | None = None,
     ) -> Completion:
-        """A cached completion when the key is known, else the inner model's (then stored)."""
+        """A cached usable completion when the key is known, else the inner model's (stored when usable)."""
         key = cache_key(self.inner.name, self.params, messages, tools, response_schema)
         hit = self.cache.get(key)
-        if hit is not None:
+        if hit is not None and usable(hit, response_schema):
             return hit
         out = self.inner.complete(messages, response_schema=response_schema, tools=tools)
-        self.cache.put(key, out)
+        if usable(out, response_schema):
+            self.cache.put(key, out, replace=hit is not None)
         return out

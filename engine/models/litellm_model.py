@@ -1,6 +1,9 @@
 """ChatModel over litellm: any hosted provider or local OpenAI-compatible server.
 
-The only module that imports litellm.
+The only module that imports litellm. One call is one HTTP attempt: litellm's and the OpenAI SDK's own
+retries are off (`num_retries=0`, `max_retries=0`), because engine/models/retry.py owns every retry.
+Failures are classified for it: TransientModelError (retried), ModelConfigError (fail fast),
+ContextOverflowError, or a plain ModelError for a rejected request.
 """
 
 from __future__ import annotations
@@ -9,13 +12,42 @@ import json
 import os
 import time
 from typing import Any
+from urllib.parse import urlparse
 
-from engine.ports import Completion, ContextOverflowError, Message, ModelError, ModelToolCall, ToolSpec, Usage
+from engine.models.retry import retry_after_seconds
+from engine.ports import (
+    Completion,
+    ContextOverflowError,
+    Message,
+    ModelConfigError,
+    ModelError,
+    ModelToolCall,
+    ToolSpec,
+    TransientModelError,
+    Usage,
+)
 from engine.schema.config import ModelBinding
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+DUMMY_KEY = "proact-no-key"
+RAW_CAP = 300
+
+
+def is_loopback(api_base: str | None) -> bool:
+    """True when `api_base` points at this machine (127.0.0.1, localhost, ::1)."""
+    return api_base is not None and (urlparse(api_base).hostname or "") in LOOPBACK_HOSTS
+
+
+def _litellm() -> Any:
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    litellm.suppress_debug_info = True
+    return litellm
 
 
 class LiteLLMModel:
-    """A role-bound model reached through litellm.completion, with retries and usage accounting."""
+    """A role-bound model reached through litellm.completion: one attempt per call, with usage accounting."""
 
     def __init__(self, binding: ModelBinding, name: str | None = None) -> None:
         """Keys are read from the environment variable the binding names, at call time.
@@ -30,16 +62,33 @@ class LiteLLMModel:
         """Model identifier."""
         return self._name
 
-    def _params(self, response_schema: dict[str, Any] | None, tools: list[ToolSpec] | None) -> dict[str, Any]:
+    def _key(self) -> str | None:
+        """The key to send: the binding's variable, a dummy for a loopback server, else the provider's default."""
         b = self.binding
-        params: dict[str, Any] = {"model": b.model, "timeout": b.timeout_s, **b.extra}
-        if b.api_base:
-            params["api_base"] = b.api_base
         if b.api_key_env:
             key = os.environ.get(b.api_key_env)
             if not key:
-                raise ModelError(f"environment variable {b.api_key_env} (api key for {b.model}) is not set")
-            params["api_key"] = key
+                raise ModelConfigError(f"{self._name}: environment variable {b.api_key_env} (its api key) is not set")
+            return key
+        if "api_key" in b.extra:
+            return None
+        if is_loopback(b.api_base):
+            return DUMMY_KEY
+        found = _litellm().validate_environment(model=b.model, api_base=b.api_base)
+        missing = [k for k in found.get("missing_keys", []) if str(k).endswith("_KEY")]
+        if missing:
+            raise ModelConfigError(
+                f"{self._name}: no API key: set {' or '.join(missing)}, or name the variable holding it in "
+                "api_key_env (a loopback api_base needs no key)"
+            )
+        return None
+
+    def _params(self, response_schema: dict[str, Any] | None, tools: list[ToolSpec] | None) -> dict[str, Any]:
+        b = self.binding
+        params: dict[str, Any] = {"model": b.model, "timeout": b.timeout_s, **b.extra}
+        params.update(num_retries=0, max_retries=0)
+        if b.api_base:
+            params["api_base"] = b.api_base
         if b.temperature is not None:
             params["temperature"] = b.temperature
         if b.max_tokens is not None:
@@ -66,34 +115,62 @@ class LiteLLMModel:
         response_schema: dict[str, Any] | None = None,
         tools: list[ToolSpec] | None = None,
     ) -> Completion:
-        """One completion with up to `retries` retries of transient failures; ModelError after the last one.
-
-        Bad requests, auth and not-found errors are not retried; a context-window overflow raises
-        ContextOverflowError so the caller can shorten the conversation.
-        """
-        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-        import litellm
-        import litellm.exceptions as errors
-
-        litellm.suppress_debug_info = True
-        permanent = (errors.BadRequestError, errors.AuthenticationError, errors.NotFoundError)
+        """One HTTP attempt. Failures raise TransientModelError (worth retrying), ModelConfigError (a missing key,
+        401/403, 404), ContextOverflowError, or ModelError (the request was refused)."""
+        litellm = _litellm()
         params = self._params(response_schema, tools)
+        key = self._key()
+        if key is not None:
+            params["api_key"] = key
         payload = [_to_wire(m) for m in messages]
-        last: Exception | None = None
-        for attempt in range(self.binding.retries + 1):
-            start = time.monotonic()
-            try:
-                response = litellm.completion(messages=payload, **params)
-            except errors.ContextWindowExceededError as exc:
-                raise ContextOverflowError(f"{self._name}: {exc}") from exc
-            except permanent as exc:
-                raise ModelError(f"{self._name}: {type(exc).__name__}: {exc}") from exc
-            except Exception as exc:  # provider SDKs raise many transient types; retried then wrapped
-                last = exc
-                time.sleep(min(2**attempt, 8) * 0.5)
-                continue
-            return _to_completion(response, self._name, time.monotonic() - start, litellm)
-        raise ModelError(f"{self._name}: {type(last).__name__}: {last}")
+        start = time.monotonic()
+        try:
+            response = litellm.completion(messages=payload, **params)
+        except Exception as exc:  # provider SDKs raise many types: classified, never swallowed
+            raise classify(exc, self._name) from exc
+        return _to_completion(response, self._name, time.monotonic() - start, litellm)
+
+
+def classify(exc: Exception, name: str) -> ModelError:
+    """The engine's error for an exception raised by litellm (or the SDK under it)."""
+    import litellm.exceptions as errors
+
+    text = f"{name}: {type(exc).__name__}: {exc}"
+    if isinstance(exc, errors.ContextWindowExceededError):
+        return ContextOverflowError(text)
+    if isinstance(exc, (errors.AuthenticationError, errors.PermissionDeniedError, errors.NotFoundError)):
+        return ModelConfigError(text)
+    if "Missing credentials" in str(exc) or "api_key client option must be set" in str(exc):
+        return ModelConfigError(f"{name}: no API key (set api_key_env, or the provider's key variable): {exc}")
+    if isinstance(exc, (errors.BadRequestError, errors.UnprocessableEntityError)):
+        return ModelError(text)
+    if isinstance(exc, errors.RateLimitError):
+        return TransientModelError(text, "rate_limit", _retry_after(exc))
+    if isinstance(exc, errors.Timeout):
+        return TransientModelError(text, "timeout")
+    if "[200 OK]" in str(exc):
+        return TransientModelError(text, "malformed")
+    if isinstance(exc, errors.APIConnectionError) or "Connection error" in str(exc):
+        return TransientModelError(text, "connection")
+    if isinstance(exc, (errors.InternalServerError, errors.ServiceUnavailableError, errors.BadGatewayError)):
+        return TransientModelError(text, "server", _retry_after(exc))
+    return TransientModelError(text, "other", _retry_after(exc))
+
+
+def _retry_after(exc: Exception) -> float | None:
+    """Retry-After (or retry-after-ms) of the response behind an exception, in seconds."""
+    headers: Any = getattr(exc, "litellm_response_headers", None)
+    if headers is None:
+        headers = getattr(getattr(exc, "response", None), "headers", None)
+    if headers is None:
+        return None
+    try:
+        millis = headers.get("retry-after-ms")
+        if millis is not None:
+            return max(0.0, float(millis) / 1000)
+        return retry_after_seconds(headers.get("retry-after"))
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def _to_wire(message: Message) -> dict[str, Any]:
@@ -107,15 +184,28 @@ def _to_wire(message: Message) -> dict[str, Any]:
     return out
 
 
+def tool_call(call_id: str, name: str, raw: str | None) -> ModelToolCall:
+    """A native tool call; arguments that are not a JSON object give a call with `error` set (never run)."""
+    try:
+        arguments = json.loads(raw or "{}")
+    except json.JSONDecodeError as exc:
+        error = f"arguments are not valid JSON: {exc.msg} at character {exc.pos} of {(raw or '')[:RAW_CAP]!r}"
+        return ModelToolCall(id=call_id, name=name, arguments={}, error=error, raw_arguments=raw)
+    if not isinstance(arguments, dict):
+        error = f"arguments are not a JSON object: {(raw or '')[:RAW_CAP]!r}"
+        return ModelToolCall(id=call_id, name=name, arguments={}, error=error, raw_arguments=raw)
+    return ModelToolCall(id=call_id, name=name, arguments=arguments)
+
+
 def _to_completion(response: Any, model: str, latency: float, litellm: Any) -> Completion:
-    choice = response.choices[0].message
-    calls = []
-    for call in getattr(choice, "tool_calls", None) or []:
-        try:
-            arguments = json.loads(call.function.arguments or "{}")
-        except json.JSONDecodeError:
-            arguments = {"_unparsed": call.function.arguments}
-        calls.append(ModelToolCall(id=call.id, name=call.function.name, arguments=arguments))
+    try:
+        choice = response.choices[0].message
+    except (AttributeError, IndexError, TypeError) as exc:
+        raise TransientModelError(f"{model}: response without a message: {exc}", "malformed") from exc
+    calls = [
+        tool_call(str(c.id), str(c.function.name), c.function.arguments)
+        for c in getattr(choice, "tool_calls", None) or []
+    ]
     usage = getattr(response, "usage", None)
     try:
         cost = float(litellm.completion_cost(completion_response=response))

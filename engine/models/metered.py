@@ -1,13 +1,14 @@
-"""A ChatModel wrapper that records a ModelUsage event for every call into the current session log."""
+"""A ChatModel wrapper that records a ModelUsage event for every call into the current session log,
+and a ModelAttemptFailed event for every failed attempt reported to it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine.models.wrapper import ModelWrapper
 from engine.ports import ChatModel, Completion, Message, ToolSpec
-from engine.schema.events import Event, ModelUsage, Role
+from engine.schema.events import Event, FailureKind, ModelAttemptFailed, ModelUsage, Role
 
 
 class MeteredModel(ModelWrapper):
@@ -42,3 +43,16 @@ class MeteredModel(ModelWrapper):
                 )
             )
         return out
+
+    def attempt_failed(self, attempt: int, kind: str, error: str, retry_in_s: float | None) -> None:
+        """Record one failed attempt (an HTTP failure or an answer that failed its schema) in the session log."""
+        if self.sink is not None:
+            event = ModelAttemptFailed(
+                role=self.role,
+                model=self.name,
+                attempt=attempt,
+                kind=cast(FailureKind, kind),
+                error=error,
+                retry_in_s=retry_in_s,
+            )
+            self.sink(event)

@@ -1,7 +1,8 @@
-"""Per-model request limits: calls to one model string are spaced evenly, across every role, thread and episode.
+"""Per-model request limits: HTTP sends to one model string are spaced evenly, across every role, thread and episode.
 
-A limit of R requests per minute lets one call start every 60/R seconds (no bursts). The clock and the
-sleep are ports so tests can drive a fake clock.
+A limit of R requests per minute lets one send start every 60/R seconds (no bursts). The limiter is acquired
+by engine/models/retry.py before every attempt, retries included; a 429's Retry-After holds every sender of
+the model back. The clock and the sleep are ports so tests can drive a fake clock.
 """
 
 from __future__ import annotations
@@ -9,10 +10,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
-
-from engine.models.wrapper import ModelWrapper
-from engine.ports import ChatModel, Completion, Message, ToolSpec
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], None]
@@ -42,6 +39,11 @@ class RateLimiter:
             self._sleep(wait)
         return wait
 
+    def hold(self, seconds: float) -> None:
+        """No slot starts earlier than `seconds` from now (a server asked every sender to back off)."""
+        with self._lock:
+            self._next = max(self._next, self._clock() + seconds)
+
 
 class RateLimits:
     """One RateLimiter per limited model string, created on first use and shared by everything that asks."""
@@ -63,28 +65,3 @@ class RateLimits:
             if model not in self._limiters:
                 self._limiters[model] = RateLimiter(rate, self._clock, self._sleep)
             return self._limiters[model]
-
-    def wrap(self, model: str, inner: ChatModel) -> ChatModel:
-        """`inner` behind the limiter of `model`, or `inner` itself when `model` is not limited."""
-        limiter = self.limiter(model)
-        return inner if limiter is None else RateLimitedModel(inner, limiter)
-
-
-class RateLimitedModel(ModelWrapper):
-    """A ChatModel that waits for its limiter before every call."""
-
-    def __init__(self, inner: ChatModel, limiter: RateLimiter) -> None:
-        """Calls go to `inner` once `limiter` grants a slot."""
-        super().__init__(inner)
-        self.limiter = limiter
-
-    def complete(
-        self,
-        messages: list[Message],
-        *,
-        response_schema: dict[str, Any] | None = None,
-        tools: list[ToolSpec] | None = None,
-    ) -> Completion:
-        """Wait for a slot, then call the inner model."""
-        self.limiter.acquire()
-        return self.inner.complete(messages, response_schema=response_schema, tools=tools)

@@ -1,13 +1,15 @@
-"""Bind a model to a role: role defaults (temperature 0 for judge and user), the call cache, usage metering."""
+"""Bind a model to a role: role defaults (temperature 0 for judge and user), retries, the call cache, usage metering."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from engine.models.cache import CachedModel, CallCache
 from engine.models.metered import MeteredModel
-from engine.models.ratelimit import RateLimits
+from engine.models.ratelimit import RateLimits, Sleep
+from engine.models.retry import RetryingModel, RetryPolicy
 from engine.ports import ChatModel
 from engine.schema.config import CacheConfig, ModelBinding
 from engine.schema.events import Role
@@ -33,20 +35,26 @@ def bind_role(
     cache: CacheConfig,
     factory: Callable[[ModelBinding], ChatModel] | None = None,
     limits: RateLimits | None = None,
+    sleep: Sleep = time.sleep,
 ) -> MeteredModel:
-    """Build the role's model (`factory`, default make_model), cached when the role's cache switch is on.
+    """Build the role's model (`factory`, default make_model) behind its retries, cached when the role's cache
+    switch is on, metered.
 
-    With `limits`, calls that reach the model (not cache hits) wait for the model string's shared rate limiter.
+    The stack, outside in: MeteredModel (usage and failed-attempt events) > CachedModel (hits cost nothing and
+    wait for nothing) > RetryingModel (every HTTP attempt waits for the model string's shared limiter in
+    `limits`; transient failures are retried with backoff) > the adapter (one attempt per call).
     """
     from engine.models import make_model
 
     bound = role_binding(binding, role)
-    model = (factory or make_model)(bound)
-    if limits is not None:
-        model = limits.wrap(binding.model, model)
+    limiter = None if limits is None else limits.limiter(binding.model)
+    retrying = RetryingModel((factory or make_model)(bound), RetryPolicy.of(bound), limiter, sleep)
+    model: ChatModel = retrying
     if getattr(cache, role):
         model = CachedModel(model, CallCache(Path(cache.dir)), cache_params(bound))
-    return MeteredModel(model, role)
+    meter = MeteredModel(model, role)
+    retrying.listener = meter
+    return meter
 
 
 def same_model_warnings(agent: str | None, user: str | None, judge: str | None) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from engine.ports import ModelUnavailableError
 from engine.runtime import SessionRuntime
 from engine.schema.events import AgentMessage, FileChange, RuleProbe, WorkspaceChanged
 from engine.state import SessionState, TerminationReason
@@ -13,13 +14,16 @@ from sandbox.workspace.diff import diff_files
 
 
 def agent_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState:
-    """Run one agent turn. An exception inside the agent ends the session as agent_error, never the run."""
+    """Run one agent turn. An exception inside the agent ends the session as agent_error (infra_error when its model
+    service failed), never the run."""
     rt = runtime.context
     turn = state.get("turn", 0) + 1
     rt.toolbox.turn = turn
     rt.log.turn = turn
     try:
         reply = rt.agent.respond(state.get("pending", ""), rt.toolbox)
+    except ModelUnavailableError as exc:  # the model service failed, not the agent: the session measured nothing
+        return {"turn": turn, "termination": TerminationReason.INFRA_ERROR.value, "error": f"agent model: {exc}"}
     except Exception as exc:  # the agent under test is untrusted code: any failure is recorded, not raised
         error = f"{type(exc).__name__}: {exc}"
         rt.log.emit(AgentMessage(turn=turn, text=f"[agent error] {error}"))

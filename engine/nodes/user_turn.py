@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from engine.ports import ModelUnavailableError
 from engine.runtime import SessionRuntime
 from engine.schema.events import AgentMessage, StatusAssigned, UserMessage, WorkspaceChanged
 from engine.state import SessionState, TerminationReason
@@ -36,13 +37,18 @@ def build_observation(state: SessionState, rt: SessionRuntime) -> UserObservatio
 
 
 def user_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState:
-    """Assign terminal statuses; set the next pending message; trip the turn fuse when due."""
+    """Assign terminal statuses; set the next pending message; trip the turn fuse when due.
+
+    A user that gives no valid decision ends the session user_error, an unreachable user model infra_error;
+    the reason is kept in the state and recorded by SessionEnded."""
     rt = runtime.context
     turn = state.get("turn", 0)
     try:
         reply = rt.user.respond(build_observation(state, rt))
     except UserError as exc:
         return {"termination": TerminationReason.USER_ERROR.value, "error": str(exc)}
+    except ModelUnavailableError as exc:
+        return {"termination": TerminationReason.INFRA_ERROR.value, "error": f"user model: {exc}"}
     statuses = dict(state.get("statuses", {}))
     for a in reply.assignments:
         statuses[a.intent_id] = a.status

@@ -28,6 +28,7 @@ from engine.report.trace import trace_html
 from engine.report.trace_sources import SessionTexts, persona_texts
 
 REPORT_DIR = "report"
+INFRA_ERROR = "infra_error"
 HTML_FILE = "report.html"
 
 
@@ -58,23 +59,44 @@ def runs_table(runs: Sequence[RunInfo], rows: Sequence[SessionRow]) -> Table:
 def compute_tables(
     runs: Sequence[RunInfo], rows: Sequence[SessionRow], resamples: int = DEFAULT_RESAMPLES, seed: int = 0
 ) -> list[Table]:
-    """Every table of the report, in page order (the tidy `sessions` table last)."""
+    """Every table of the report, in page order (the tidy `sessions` table last).
+
+    Sessions that ended infra_error (a model service failed) enter no score, status, turn or burden table; they
+    are counted in `termination`, `usage`, `runs` and `sessions`, and named by `infra_warning`.
+    """
+    scored = measured(rows)
     return [
-        scores_table(rows),
-        bootstrap_table(rows, resamples, seed),
-        paired_table(rows, resamples, seed),
-        category_table(rows),
-        status_table(rows),
+        scores_table(scored),
+        bootstrap_table(scored, resamples, seed),
+        paired_table(scored, resamples, seed),
+        category_table(scored),
+        status_table(scored),
         termination_table(rows),
-        turns_table(rows),
-        burden_table(rows),
-        gated_table(rows),
+        turns_table(scored),
+        burden_table(scored),
+        gated_table(scored),
         usage_table(rows),
-        ablation_table(rows, resamples, seed),
-        memory_matrix(rows),
+        ablation_table(scored, resamples, seed),
+        memory_matrix(scored),
         runs_table(runs, rows),
         sessions_table(rows),
     ]
+
+
+def measured(rows: Sequence[SessionRow]) -> list[SessionRow]:
+    """The sessions that measured the agent: every one but those that ended infra_error."""
+    return [r for r in rows if r.termination != INFRA_ERROR]
+
+
+def infra_warning(rows: Sequence[SessionRow]) -> str | None:
+    """A warning counting the infra_error sessions left out of every score, or None."""
+    count = len(rows) - len(measured(rows))
+    if not count:
+        return None
+    return (
+        f"{count} session(s) ended infra_error (a model service failed) and are left out of every score; "
+        "re-run or --resume their runs to redo them"
+    )
 
 
 def _plots(rows: Sequence[SessionRow], ablation: Table) -> list[tuple[str, str, bytes]]:
@@ -114,8 +136,10 @@ def build_report(
         raise ValueError(f"no graded session (result.json) in a run directory under {', '.join(map(str, paths))}")
     out = out or Path(paths[0]) / REPORT_DIR
     tables = compute_tables(runs, rows, resamples, seed)
-    report = Report(runs, rows, tables, out, export_tables(tables, out), version_warnings(rows))
-    figures = _plots(rows, report.table("ablation_deltas"))
+    warnings = version_warnings(rows)
+    infra = infra_warning(rows)
+    report = Report(runs, rows, tables, out, export_tables(tables, out), [*warnings, *([infra] if infra else [])])
+    figures = _plots(measured(rows), report.table("ablation_deltas"))
     for name, _, png in figures:
         path = out / f"{name}.png"
         path.write_bytes(png)

@@ -36,15 +36,32 @@ class ModelBinding(Strict):
         "for the embedded llama.cpp server."
     )
     api_base: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server.")
-    api_key_env: str | None = Field(default=None, description="Name of the environment variable holding the key.")
+    api_key_env: str | None = Field(
+        default=None,
+        description="Name of the environment variable holding the key. Optional: without it the provider's own "
+        "variable is used (e.g. OPENAI_API_KEY), and a server on a loopback api_base (127.0.0.1, localhost, ::1) "
+        "gets a dummy key.",
+    )
     temperature: float | None = Field(
         default=None,
         description="Sampling temperature; unset means 0 for the judge and user roles and the provider's "
         "default for the agent.",
     )
     max_tokens: int | None = Field(default=None, description="Completion token cap per call.")
-    timeout_s: float = Field(default=120.0, description="Per-call timeout.")
-    retries: int = Field(default=2, ge=0, description="Retries on transient errors.")
+    timeout_s: float = Field(default=120.0, gt=0, description="Timeout of one HTTP attempt.")
+    retries: int = Field(
+        default=2,
+        ge=0,
+        description="Attempts after the first on transient failures (429, 5xx, timeouts, lost connections, "
+        "malformed bodies). The engine is the only retrier (the SDK's own retries are off); a missing key, 401/403, "
+        "404 and 400 are never retried.",
+    )
+    retry_base_s: float = Field(
+        default=1.0, ge=0, description="Backoff before retry k (0-based) is retry_base_s * 2**k, at most retry_max_s."
+    )
+    retry_max_s: float = Field(
+        default=60.0, ge=0, description="Cap on one backoff wait, a server's Retry-After included."
+    )
     extra: dict[str, Any] = Field(default_factory=dict, description="Extra provider parameters.")
 
 

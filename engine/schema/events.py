@@ -11,6 +11,9 @@ from engine.schema.base import Strict
 IntentStatus = Literal["completed", "inferred", "provided"]
 ChangeKind = Literal["added", "modified", "deleted"]
 Role = Literal["agent", "user", "judge"]
+FailureKind = Literal[
+    "rate_limit", "server", "timeout", "connection", "malformed", "other", "config", "rejected", "invalid_output"
+]
 
 
 class EventBase(Strict):
@@ -64,7 +67,8 @@ class ToolResult(EventBase):
 
 
 class ActionError(EventBase):
-    """A model output the agent scaffold could not use (malformed action); it went back to the model."""
+    """A model output the agent scaffold could not use: a malformed action or tool-call arguments (told to the
+    model, the tool not run), or a memory consolidation answer (the old memory kept)."""
 
     type: Literal["action_error"] = "action_error"
     text: str = Field(description="The model's raw output (capped).")
@@ -127,12 +131,34 @@ class ModelUsage(EventBase):
     cached: bool = Field(default=False, description="Served from the call cache.")
 
 
+class ModelAttemptFailed(EventBase):
+    """One failed attempt of a model call: an HTTP failure (retried with backoff unless it was the last attempt or
+    cannot be fixed by retrying) or an answer that failed its JSON schema (asked again with feedback)."""
+
+    type: Literal["model_attempt_failed"] = "model_attempt_failed"
+    role: Role = Field(description="Which role made the call.")
+    model: str = Field(description="Model identifier.")
+    attempt: int = Field(description="1-based attempt number within the call.")
+    kind: FailureKind = Field(
+        description="rate_limit (429), server (5xx), timeout, connection, malformed (unreadable response body), "
+        "other (unclassified transient), config (missing key, 401/403, 404: never retried), rejected (request "
+        "refused, 400), invalid_output (the answer violated its JSON schema)."
+    )
+    error: str = Field(description="What went wrong (capped; never a key).")
+    retry_in_s: float | None = Field(
+        default=None, description="Seconds waited before the next attempt; None when no attempt follows."
+    )
+
+
 class SessionEnded(EventBase):
     """The session closed."""
 
     type: Literal["session_ended"] = "session_ended"
     reason: str = Field(description="TerminationReason value.")
     turns: int = Field(description="Number of agent turns.")
+    error: str | None = Field(
+        default=None, description="Why an agent_error, user_error or infra_error session ended (None otherwise)."
+    )
 
 
 Event = Annotated[
@@ -147,6 +173,7 @@ Event = Annotated[
     | RuleProbe
     | Grade
     | ModelUsage
+    | ModelAttemptFailed
     | SessionEnded,
     Field(discriminator="type"),
 ]

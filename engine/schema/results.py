@@ -59,6 +59,9 @@ class SessionResult(Strict):
     session_id: str = Field(description="Session id.")
     category: str = Field(description="Task category.")
     termination: str = Field(description="TerminationReason value.")
+    error: str | None = Field(
+        default=None, description="Why an agent_error, user_error or infra_error session ended (None otherwise)."
+    )
     turns: int = Field(description="Agent turns.")
     statuses: dict[str, IntentStatus | None] = Field(description="Intent id -> terminal status (None if open).")
     proc: float | None = Field(description="(completed + inferred) / intents; None without intents.")
@@ -116,6 +119,11 @@ class EpisodeResult(Strict):
     evidence_f1: float | None = Field(default=None, description="Mean session evidence F1.")
     status_counts: dict[str, int] = Field(description="completed / inferred / provided / open counts.")
     mean_turns: float = Field(description="Mean agent turns per session.")
+    infra_errors: int = Field(
+        default=0,
+        description="Sessions that ended infra_error (the model service failed): listed in `sessions` but left out "
+        "of every mean and count above; the episode stopped at the first one and a re-run or --resume redoes it.",
+    )
     mean_questions: float | None = Field(default=None, description="Mean questions the agent asked per session.")
     mean_untargeted_questions: float | None = Field(
         default=None, description="Mean questions per session that targeted no intent."

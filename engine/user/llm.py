@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine.ports import ChatModel, Message, ModelError
+from engine.models.structured import InvalidOutputError, ask_structured
+from engine.ports import ChatModel, Message, ModelError, ModelUnavailableError
 from engine.schema.session import HiddenIntent
 from engine.user import prompts
 from engine.user.base import SimulatedUser, UserError, UserObservation
@@ -15,29 +15,26 @@ class LLMUser(SimulatedUser):
     """Structured-output judgments for both stages; `verbatim` replaces the written message by reveals."""
 
     def __init__(self, model: ChatModel, *, verbatim: bool = False, attempts: int = 3) -> None:
-        """`attempts` bounds retries on unparseable or schema-violating output."""
+        """`attempts` bounds the answers asked for one judgment (each rejected one goes back with feedback)."""
         self.model = model
         self.verbatim = verbatim
         self.attempts = attempts
         self._provide = ""
 
     def _ask(self, prompt: str, schema: dict[str, Any]) -> dict[str, Any]:
+        """A judgment valid for `schema` (types, ids among the open intents), asked again with feedback when not.
+
+        ModelUnavailableError propagates (the session ends infra_error); anything else unusable is a UserError.
+        """
         messages = [Message("system", prompts.ROLE), Message("user", prompt)]
-        problem = ""
-        for _ in range(self.attempts):
-            try:
-                text = self.model.complete(messages, response_schema=schema).text
-            except ModelError as exc:
-                raise UserError(f"user model failed: {exc}") from exc
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                problem = f"not JSON: {exc}: {text[:200]!r}"
-                continue
-            if isinstance(data, dict) and all(key in data for key in schema["required"]):
-                return data
-            problem = f"missing keys {schema['required']}: {text[:200]!r}"
-        raise UserError(f"user model gave no valid decision after {self.attempts} attempts ({problem})")
+        try:
+            return ask_structured(self.model, messages, schema, self.attempts)
+        except InvalidOutputError as exc:
+            raise UserError(f"user model gave no valid decision: {exc}") from exc
+        except ModelUnavailableError:
+            raise
+        except ModelError as exc:
+            raise UserError(f"user model failed: {exc}") from exc
 
     def completed(self, obs: UserObservation) -> dict[str, str]:
         """Stage 1 by the model."""

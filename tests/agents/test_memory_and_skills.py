@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.agents.base import SessionBrief
 from engine.agents.react.memory import HISTORY_DIR, MEMORY_FILE
 from engine.agents.react.skills import list_skills
+from engine.schema.events import ActionError
 from sandbox.workspace.memory import MemoryWorkspace
 from tests.agents.react_helpers import act, react_agent, reply, toolbox
 
@@ -30,16 +31,22 @@ def test_session_end_writes_history_and_consolidated_memory_that_the_next_sessio
     assert "Reports go to Ana every Friday." in model.calls[2][0].content
 
 
-def test_unusable_consolidation_keeps_the_old_memory() -> None:
-    agent, _ = react_agent([reply("ok"), "garbage", reply("ok"), {"memory": "   "}])
+def test_unusable_consolidation_keeps_the_old_memory_and_says_so() -> None:
+    outputs = [reply("ok"), "garbage", {"memo": "wrong key"}, reply("ok"), {"memory": "   "}]
+    agent, model = react_agent(outputs)
     ws = MemoryWorkspace({MEMORY_FILE: b"- old fact"})
-    tools, _ = toolbox(ws)
+    tools, events = toolbox(ws)
     for sid in ("s1", "s2"):
         agent.start_session(SessionBrief(session_id=sid, trigger="user", toolsets=("general",)))
         agent.respond("x", tools)
         agent.end_session()
     assert ws.read_file(MEMORY_FILE) == b"- old fact"
     assert {p for p in ws.list_files() if p.startswith(HISTORY_DIR)} == {f"{HISTORY_DIR}/s1.md", f"{HISTORY_DIR}/s2.md"}
+    retry = model.calls[2]  # the second consolidation attempt carries the bad answer and what was wrong
+    assert retry[-2].content == "garbage" and "not valid JSON" in retry[-1].content
+    errors = [e.error for e in events if isinstance(e, ActionError)]
+    assert len(errors) == 2 and all("MEMORY.md kept" in e for e in errors)
+    assert "(root): 'memory' is a required property" in errors[0] and "empty memory" in errors[1]
 
 
 def test_skills_are_listed_by_name_and_description_and_read_on_demand() -> None:

@@ -7,7 +7,7 @@ from engine.agents.react import ReactAgent, ReactSettings
 from engine.agents.react.loop import LoopLimits, fit_context
 from engine.agents.react.protocol import action_schema, make_protocol
 from engine.models.scripted import ScriptedModel
-from engine.ports import ContextOverflowError, Message
+from engine.ports import Completion, ContextOverflowError, Message, ModelToolCall
 from engine.schema.events import ActionError, ToolCall, ToolResult
 from sandbox.workspace.memory import MemoryWorkspace
 from tests.agents.react_helpers import act, native, react_agent, reply, toolbox
@@ -192,3 +192,20 @@ def test_context_overflow_is_retried_on_a_shorter_conversation() -> None:
     agent.start_session(BRIEF)
     assert agent.respond("read it", tools) == "fits now"
     assert sizes[1] > 3_000 and sizes[2] <= 3_000 and len(sizes) == 3
+
+
+def test_native_tool_arguments_that_are_not_json_are_an_action_error_and_never_run() -> None:
+    error = 'arguments are not valid JSON: Unterminated string starting at character 9 of \'{"path": "n.md\''
+    broken = ModelToolCall(id="c0", name="write_file", arguments={}, error=error, raw_arguments='{"path": "n.md')
+    outputs = [Completion(text="", tool_calls=[broken]), native(("write_file", {"path": "n.md", "content": "#"}))]
+    agent, model = react_agent([*outputs, native(text="written")], protocol="native")
+    ws = MemoryWorkspace({})
+    tools, events = toolbox(ws)
+    agent.start_session(BRIEF)
+    assert agent.respond("make a note", tools) == "written"
+    told = model.calls[1][-1]
+    assert (told.role, told.tool_call_id, told.content) == ("tool", "c0", f"error: {error}")
+    assert model.calls[1][-2].tool_calls[0]["function"]["arguments"] == "{}"  # never echo broken JSON to a server
+    failures = [e for e in events if isinstance(e, ActionError)]
+    assert [(e.text, e.error) for e in failures] == [('write_file({"path": "n.md)', error)]
+    assert [e.arguments for e in events if isinstance(e, ToolCall)] == [{"path": "n.md", "content": "#"}]

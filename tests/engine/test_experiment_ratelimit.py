@@ -6,12 +6,13 @@ import threading
 from pathlib import Path
 
 from engine.experiment.progress import ExperimentProgress
+from engine.models.metered import MeteredModel
 from engine.models.ratelimit import RateLimiter, RateLimits
 from engine.models.roles import bind_role
 from engine.models.scripted import ScriptedModel
 from engine.ports import Message
 from engine.schema.config import CacheConfig, ModelBinding
-from engine.schema.events import AgentMessage, ModelUsage, UserMessage
+from engine.schema.events import AgentMessage, ModelUsage, Role, UserMessage
 from engine.schema.results import RoleUsage, SessionResult
 
 
@@ -60,15 +61,18 @@ def test_concurrent_callers_get_distinct_slots() -> None:
     assert sorted(waits) == [0.0, 1.0, 2.0, 3.0, 4.0]
 
 
-def test_one_limiter_per_model_string_shared_by_every_binding() -> None:
+def test_one_limiter_per_model_string_shared_by_every_binding(tmp_path: Path) -> None:
     clock = FakeClock()
     limits = RateLimits({"m/a": 60}, clock, clock.sleep)
-    first = limits.wrap("m/a", ScriptedModel(["x"], name="m/a"))
-    second = limits.wrap("m/a", ScriptedModel(["y"], name="m/a"))
-    free = ScriptedModel(["z"], name="m/b")
-    assert limits.wrap("m/b", free) is free
-    first.complete([Message("user", "hi")])
-    second.complete([Message("user", "hi")])
+    assert limits.limiter("m/b") is None and limits.limiter("m/a") is limits.limiter("m/a")
+    cache = CacheConfig(dir=str(tmp_path), judge=False, user=False)
+
+    def bound(model: str, role: Role, output: str) -> MeteredModel:
+        factory = lambda b: ScriptedModel([output], name=model)  # noqa: E731
+        return bind_role(ModelBinding(model=model), role, cache, factory=factory, limits=limits)
+
+    for model in (bound("m/a", "judge", "x"), bound("m/a", "user", "y"), bound("m/b", "agent", "z")):
+        model.complete([Message("user", "hi")])
     assert clock.sleeps == [1.0]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from engine.agents.scripted import ScriptedAgent
 from engine.models.scripted import ScriptedModel
 from engine.schema.events import StatusAssigned, UserMessage
@@ -31,10 +33,11 @@ def test_llm_user_two_stages_and_message_in_voice() -> None:
     assert "[i2] Cite the source file." in model.calls[1][1].content
 
 
-def test_strict_mode_reveals_verbatim_and_ignores_unknown_ids() -> None:
+def test_strict_mode_reveals_verbatim_and_an_unknown_id_is_asked_again_with_feedback() -> None:
     model = ScriptedModel(
         [
             {"completed": [{"intent_id": "zzz", "evidence": "?"}]},
+            {"completed": []},
             {"targeted": [], "provide": "i2"},
             {"completed": []},
             {"targeted": [], "provide": "i1"},
@@ -46,6 +49,9 @@ def test_strict_mode_reveals_verbatim_and_ignores_unknown_ids() -> None:
         ("i2", "provided"),
         ("i1", "provided"),
     ]
+    retry = model.calls[1]
+    assert retry[-2].content == json.dumps({"completed": [{"intent_id": "zzz", "evidence": "?"}]})
+    assert "completed/0/intent_id: 'zzz' is not one of ['i1', 'i2']" in retry[-1].content
 
 
 def test_garbage_from_the_user_model_ends_the_session_as_user_error() -> None:

@@ -49,9 +49,10 @@ def test_an_unparseable_verdict_is_an_error_not_a_no_and_retries_carry_feedback(
 
 
 def test_a_retry_can_recover_and_a_failed_call_is_an_error() -> None:
-    judge = ScriptedModel(["nonsense", {"verdict": "no", "reason": "missing step"}])
+    judge = ScriptedModel(["nonsense", {"verdict": "no", "reason": "x"}, {"verdict": "NO", "reason": "missing step"}])
     verdict = judge_item(items()[1], judge, "trace", "")
     assert (verdict.score, verdict.reason, verdict.error) == (0.0, "missing step", None)
+    assert "verdict: 'no' is not one of ['YES', 'NO']" in judge.calls[2][-1].content  # the schema, strictly
 
     def broken(messages: list[Message], schema: object) -> str:
         raise ModelError("provider down")

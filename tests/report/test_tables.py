@@ -119,3 +119,17 @@ def test_a_regraded_result_changes_the_report(tmp_path: Path) -> None:
     data = json.loads(result.read_text(encoding="utf-8"))
     result.write_text(json.dumps({**data, "comp": 0.2}), encoding="utf-8")
     assert row(build_report([run], resamples=10).table("scores"), persona="overall")["Comp mean"] == pytest.approx(50)
+
+
+def test_infra_error_sessions_are_counted_but_enter_no_score(tmp_path: Path) -> None:
+    run_dir = write_run(tmp_path / "r", "A", {("p1", "s1"): 1.0, ("p1", "s2"): 0.5})
+    result_path = run_dir / "p1" / "s2" / "result.json"
+    broken = json.loads(result_path.read_text())
+    broken.update(termination="infra_error", error="agent model: down", proc=0.0, comp=0.0)
+    result_path.write_text(json.dumps(broken))
+    report = build_report([run_dir], resamples=50, seed=1)
+    overall = row(report.table("scores"), agent="A", persona="overall")
+    assert overall["sessions"] == 1 and overall["Proc mean"] == pytest.approx(100.0)
+    assert row(report.table("termination"), agent="A", termination="infra_error")["sessions"] == 1
+    assert len(report.table("sessions").rows) == 2
+    assert any("1 session(s) ended infra_error" in w for w in report.warnings)

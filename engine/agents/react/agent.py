@@ -11,6 +11,7 @@ from engine.agents.react.memory import append_history, consolidate, render_trans
 from engine.agents.react.prompt import system_prompt
 from engine.agents.react.protocol import CallingProtocol
 from engine.ports import ChatModel, Message
+from engine.schema.events import ActionError
 from engine.tools.toolbox import ToolBox
 
 SPAWN = "spawn"
@@ -80,4 +81,5 @@ class ReactAgent:
         workspace = self._tools.ctx.workspace
         transcript = render_transcript(self.messages)
         append_history(workspace, self._session_id, transcript)
-        consolidate(self.model, workspace, transcript)
+        tools = self._tools
+        consolidate(self.model, workspace, transcript, lambda error: tools.record(ActionError(text="", error=error)))

@@ -56,7 +56,8 @@ def run_turn(
     """Run steps until the model replies or asks the user; `messages` grows in place. Returns the reply text.
 
     `allowed` restricts the tools offered (sub-agents get no spawn and no ask_user). Malformed
-    actions and tool errors go back to the model; they never end the session. Messages sent with
+    actions, tool calls whose arguments are not valid JSON (not run) and tool errors go back to the model
+    and malformed ones are logged as action_error events; they never end the session. Messages sent with
     the `message` tool reach the user at the head of the turn's reply; `ask_user` questions end the turn.
     A step that repeats the previous step's calls exactly, all failing again, counts towards REPEAT_LIMIT;
     the turn ends at the limit (a stuck model spends no more steps on the same error).
@@ -78,6 +79,11 @@ def run_turn(
         questions: list[str] = []
         errors: list[str] = []
         for call in action.calls:
+            if call.error is not None:  # broken arguments: never run; the model is told exactly what was wrong
+                tools.record(ActionError(text=f"{call.name}({call.raw_arguments or ''})"[:RAW_CAP], error=call.error))
+                messages.append(protocol.result_message(call, f"error: {call.error}"))
+                errors.append(call.error)
+                continue
             outcome = _call(tools, call.name, call.arguments, allowed)
             messages.append(protocol.result_message(call, observation(outcome, limits.observation_chars)))
             errors += [] if outcome.error is None else [outcome.error]

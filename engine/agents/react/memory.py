@@ -7,15 +7,17 @@ the session into MEMORY.md; the session's transcript is appended to `memory/hist
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 
-from engine.ports import ChatModel, Message, ModelError, Workspace, WorkspaceError
+from engine.models.structured import InvalidOutputError, ask_structured
+from engine.ports import ChatModel, Message, ModelError, ModelUnavailableError, Workspace, WorkspaceError
 
 MEMORY_DIR = "memory"
 MEMORY_FILE = f"{MEMORY_DIR}/MEMORY.md"
 HISTORY_DIR = f"{MEMORY_DIR}/history"
 MEMORY_CAP = 6_000
 _TRANSCRIPT_CAP = 12_000
+_ATTEMPTS = 2
 
 MEMORY_SCHEMA = {
     "type": "object",
@@ -61,8 +63,14 @@ def append_history(workspace: Workspace, session_id: str, transcript: str) -> st
     return path
 
 
-def consolidate(model: ChatModel, workspace: Workspace, transcript: str) -> bool:
-    """Ask the model for an updated MEMORY.md; keep the old one when the answer is unusable. True if updated."""
+def consolidate(
+    model: ChatModel, workspace: Workspace, transcript: str, on_error: Callable[[str], None] | None = None
+) -> bool:
+    """Ask the model for an updated MEMORY.md; keep the old one when no usable answer comes. True if updated.
+
+    An answer that fails MEMORY_SCHEMA goes back with feedback once; a failure is told to `on_error` (the
+    agent logs it as an action_error event). ModelUnavailableError propagates: the service failed, not the agent.
+    """
     current = read_memory(workspace)
     excerpt = transcript[-_TRANSCRIPT_CAP:]
     messages = [
@@ -70,11 +78,17 @@ def consolidate(model: ChatModel, workspace: Workspace, transcript: str) -> bool
         Message(role="user", content=f"Current memory:\n{current or '(empty)'}\n\nThis session:\n{excerpt}"),
     ]
     try:
-        data = json.loads(model.complete(messages, response_schema=MEMORY_SCHEMA).text)
-    except (ModelError, json.JSONDecodeError):
+        data = ask_structured(model, messages, MEMORY_SCHEMA, _ATTEMPTS)
+    except ModelUnavailableError:
+        raise
+    except (ModelError, InvalidOutputError) as exc:
+        if on_error is not None:
+            on_error(f"memory consolidation failed, MEMORY.md kept as it was: {exc}")
         return False
-    memory = data.get("memory") if isinstance(data, dict) else None
-    if not isinstance(memory, str) or not memory.strip():
+    memory = str(data["memory"]).strip()
+    if not memory:
+        if on_error is not None:
+            on_error("memory consolidation returned an empty memory; MEMORY.md kept as it was")
         return False
-    workspace.write_file(MEMORY_FILE, memory.strip()[:MEMORY_CAP].encode("utf-8"))
+    workspace.write_file(MEMORY_FILE, memory[:MEMORY_CAP].encode("utf-8"))
     return True
