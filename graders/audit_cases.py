@@ -17,7 +17,7 @@ from typing import Literal
 from engine.loader import PersonaBundle
 from engine.ports import Message
 from engine.rundir import TRAJECTORY_FILE, finished_sessions, run_config, saved_view
-from engine.schema.events import Event, Grade, StatusAssigned, UserMessage
+from engine.schema.events import Event, Grade, SessionEnded, StatusAssigned, UserMessage
 from engine.schema.session import HiddenIntent, SessionSpec
 from engine.trajectory import read_trajectory
 from graders.render import render_context, render_trace
@@ -114,8 +114,15 @@ def session_cases(run: str, bundle: PersonaBundle, session_dir: Path, audit_inte
     return out
 
 
+def ended_infra_error(session_dir: Path) -> bool:
+    """Whether the session's trajectory ends infra_error (a model service failed)."""
+    ended = [e for e in read_trajectory(session_dir / TRAJECTORY_FILE) if isinstance(e, SessionEnded)]
+    return bool(ended) and ended[-1].reason == "infra_error"
+
+
 def run_cases(run_dir: Path, label: str | None = None) -> RunCases:
-    """Every finished session of a run directory (persona data found through its config.yaml).
+    """Every finished session of a run directory (persona data found through its config.yaml), except those
+    that ended infra_error (they measured nothing and have no grades).
 
     `label` names the run in the report (default: the directory name).
     """
@@ -126,6 +133,7 @@ def run_cases(run_dir: Path, label: str | None = None) -> RunCases:
         session_cases(run, bundle, session_dir, llm_user)
         for bundle, session_dirs in finished_sessions(run_dir, config)
         for session_dir in session_dirs
+        if not ended_infra_error(session_dir)
     ]
     agent = config.agent.model.model if config.agent.kind == "react" else None
     return RunCases(run=run, agent_model=agent, user_mode=config.user.mode, sessions=sessions)

@@ -160,3 +160,13 @@ def test_an_audit_judge_that_is_an_agent_model_is_warned(tmp_path: Path) -> None
     report = audit([run_cases(tmp_path / "runs" / "r")], {"gpt-x": judge})
     assert any(n.startswith("WARNING") and "gpt-x" in n for n in report.notes)
     assert any("at least two run directories" in n for n in report.notes)
+
+
+def test_sessions_that_ended_infra_error_are_not_audited(tmp_path: Path) -> None:
+    p = persona(tmp_path, 1)
+    write_run(tmp_path / "runs" / "r", p, "llm", "agent-m", "hi", {"c1": 1.0, "r1": 1.0})
+    trajectory = tmp_path / "runs" / "r" / "p" / "s1" / "trajectory.jsonl"
+    ended = SessionEnded(turn=2, reason="infra_error", turns=2, error="agent model: down")
+    lines = [*trajectory.read_text().splitlines()[:-1], ended.model_dump_json()]
+    trajectory.write_text("\n".join(lines) + "\n")
+    assert run_cases(tmp_path / "runs" / "r").sessions == []
