@@ -114,7 +114,11 @@ def load_persona(root: Path) -> PersonaBundle:
 
 
 def find_personas(path: Path) -> list[Path]:
-    """A persona folder itself, or every persona folder directly under `path`."""
+    """A persona folder itself, every persona folder directly under `path`, or else under `path/personas` (a
+    benchmark root such as `proact import`'s output)."""
     if (path / "persona.yaml").exists() or (path / "episode.yaml").exists():
         return [path]
-    return sorted(p for p in path.iterdir() if p.is_dir() and (p / "episode.yaml").exists())
+    found = sorted(p for p in path.iterdir() if p.is_dir() and (p / "episode.yaml").exists())
+    if not found and (path / "personas").is_dir():
+        return find_personas(path / "personas")
+    return found

@@ -7,6 +7,7 @@ rule item must pass for the reference and fail for a do-nothing agent started fr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import ValidationError
 
@@ -52,13 +53,29 @@ def validate_report(path: Path, dry_run: bool = True) -> tuple[list[Problem], di
             continue
         found = check_bundle(bundle)
         problems += found
-        if dry_run and not any(p.level == "error" for p in found):
+        gold = [s.id for s in bundle.sessions if s.reference is not None]
+        if dry_run and len(gold) < len(bundle.sessions):
+            problems.append(no_gold_note(bundle, len(bundle.sessions) - len(gold)))
+        elif dry_run and not any(p.level == "error" for p in found):
             dry, rows = dry_run_episode(bundle)
             problems += dry + idle_episode(bundle)
             robustness[bundle.persona.id] = rows
             if (bundle.root / ACCEPTANCE_DIR).is_dir():
                 problems += suite_bar_problems(bundle, rows)
     return problems, robustness
+
+
+def no_gold_note(bundle: PersonaBundle, missing: int) -> Problem:
+    """The warning that says which checks a persona without gold solutions skips."""
+    return Problem(
+        str(bundle.root / "episode.yaml"),
+        "",
+        f"{missing} of {len(bundle.sessions)} sessions ship no gold solution"
+        + (f" ({bundle.episode.imported_from})" if bundle.episode.imported_from else "")
+        + ": skipped the dry run (gold passes and a do-nothing agent fails every rule item), the do-nothing "
+        "episode check, the opening-state checks of intent sources and facts, and the acceptance suites",
+        "warning",
+    )
 
 
 def suite_bar_problems(bundle: PersonaBundle, rows: list[Robustness]) -> list[Problem]:
@@ -95,7 +112,12 @@ def _rule_problems(file: str, where: str, rule: RuleSpec) -> list[Problem]:
 def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) -> list[Problem]:
     """Cross-checks of one session that need no execution."""
     file = str(bundle.files[spec.id])
+    imported = bundle.episode.imported_from is not None
     out: list[Problem] = []
+    if spec.reference is None and not imported:
+        out.append(
+            Problem(file, "reference", "missing: only imported personas (episode imported_from) may omit the gold")
+        )
     for label, ids in (
         ("hidden_intents", [i.id for i in spec.hidden_intents]),
         ("checklist", [c.id for c in spec.checklist]),
@@ -114,8 +136,10 @@ def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) 
         for field_name, text in (("content", intent.content), ("reveal", intent.reveal)):
             score = leak_score(text, opening)
             if score >= LEAK_THRESHOLD:
+                leak = f"leaks into the opening ({score:.0%} of its trigrams)"
+                level: Literal["error", "warning"] = "warning" if imported else "error"
                 out.append(
-                    Problem(file, f"{where}.{field_name}", f"leaks into the opening ({score:.0%} of its trigrams)")
+                    Problem(file, f"{where}.{field_name}", leak + (" (imported as is)" if imported else ""), level)
                 )
         if intent.scope == "persistent" and intent.source == "ask":
             out.append(Problem(file, f"{where}.source", "a persistent intent must cite a session or workspace source"))
@@ -128,7 +152,7 @@ def check_session(bundle: PersonaBundle, spec: SessionSpec, earlier: list[str]) 
             out += _rule_problems(file, f"checklist[{n}].rule", item.rule)
     available = tools_for([t for t in spec.toolsets if t in TOOLSETS])
     called: set[str] = set()
-    for t, turn in enumerate(spec.reference.turns):
+    for t, turn in enumerate(spec.reference.turns if spec.reference is not None else []):
         for a, action in enumerate(turn.actions):
             where = f"reference.turns[{t}].actions[{a}]"
             if action.tool not in available:

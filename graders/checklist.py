@@ -52,6 +52,11 @@ def grade_checklist(
     for item in items:
         if item.rule is not None:
             outcome = evaluate(item.rule, view)
+            if outcome.error is not None:
+                grades.append(
+                    Grade(item_id=item.id, grader="rule", score=None, reason=outcome.detail, error=outcome.error)
+                )
+                continue
             earlier = when_of(item.rule) == "anywhere" and rule_digest(item.rule) in probed.get(item.id, set())
             passed = outcome.passed or earlier
             reason = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,22 +27,31 @@ def result_value(results: dict[str, Any], reference: str) -> Any:
 class ReferenceAgent:
     """Holds only the gold solutions (never intents or checklists); turn i replays gold turn i."""
 
-    def __init__(self, solutions: dict[str, ReferenceSolution], data_root: Path) -> None:
+    def __init__(self, solutions: Mapping[str, ReferenceSolution | None], data_root: Path) -> None:
         """`data_root` resolves `args_from_files` paths (the persona folder, outside any workspace)."""
         self._solutions = solutions
         self._data_root = data_root
         self._turns: list[ReferenceTurn] = []
         self._index = 0
         self._results: dict[str, Any] = {}
+        self._missing: str | None = None
 
     def start_session(self, brief: SessionBrief) -> None:
-        """Load the session's gold turns."""
-        self._turns = list(self._solutions[brief.session_id].turns)
+        """Load the session's gold turns (a session without one, an imported task, fails at its first turn)."""
+        solution = self._solutions.get(brief.session_id)
+        self._missing = brief.session_id if solution is None else None
+        self._turns = [] if solution is None else list(solution.turns)
         self._index = 0
         self._results = {}
 
     def respond(self, message: str, tools: ToolBox) -> str:
-        """Run the next gold turn's tool calls and return its message; after the last, a closing line."""
+        """Run the next gold turn's tool calls and return its message; after the last, a closing line.
+
+        ValueError (the session ends agent_error) when the session has no gold solution."""
+        if self._missing is not None:
+            raise ValueError(
+                f"session {self._missing!r} has no gold solution (imported task); the reference agent cannot run it"
+            )
         if self._index >= len(self._turns):
             return FINAL_REPLY
         turn = self._turns[self._index]

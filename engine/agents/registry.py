@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine.agents.base import Agent
@@ -30,7 +31,7 @@ def protocol_for(config: AgentConfig) -> ProtocolName:
 
 def make_agent(
     config: AgentConfig,
-    solutions: dict[str, ReferenceSolution],
+    solutions: Mapping[str, ReferenceSolution | None],
     data_root: Path,
     limits: Limits,
     model: ChatModel | None = None,

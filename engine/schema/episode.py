@@ -49,5 +49,11 @@ class Episode(Strict):
         description="Folder (relative to workspaces/<persona>/) of dated news articles (Markdown with url, title, "
         "date and topic front matter) for news_search/news_read; read by the engine, never copied into the workspace.",
     )
+    imported_from: str | None = Field(
+        default=None,
+        description="Where an imported episode came from (e.g. 'pibench: <checkout>'); None for authored personas. "
+        "Only imported sessions may lack a gold solution, and `proact validate` reports the authoring checks "
+        "(leakage, keyword targeting) of imported data as warnings: the data is the original's, unchanged.",
+    )
     sessions: list[EpisodeEntry] = Field(min_length=1, description="Sessions in the order they run.")
     dependency_groups: list[DependencyGroup] = Field(default_factory=list, description="Strong dependency groups.")

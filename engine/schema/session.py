@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 from engine.schema.base import Strict
 from engine.schema.rules import RuleSpec
 
-Category = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
+Category = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "-"]
 TriggerKind = Literal["user", "webhook", "heartbeat", "schedule"]
 IntentScope = Literal["session", "persistent"]
 Tier = Literal["mandatory", "good", "ideal"]
@@ -229,7 +229,10 @@ class SessionSpec(Strict):
 
     id: str = Field(description="Unique within the episode; equals the file name without '.yaml'.")
     title: str = Field(description="Short human title (never shown to the agent).")
-    category: Category = Field(description="Task category A–R (seed 001 Table 5).")
+    category: Category = Field(
+        description="Task category A–R (seed 001 Table 5); '-' when the source assigns none (imported π-Bench "
+        "tasks: the original data names no category per task)."
+    )
     trigger: Trigger = Field(default_factory=Trigger, description="What opens the session.")
     request: str = Field(default="", description="The opening user message; may be empty for env triggers.")
     clock: datetime | None = Field(
@@ -241,17 +244,28 @@ class SessionSpec(Strict):
         default_factory=list, description="Files added to the workspace when the session opens."
     )
     toolsets: list[str] = Field(default_factory=lambda: ["general"], description="Tool groups the agent gets.")
+    user_files: list[str] = Field(
+        default_factory=list,
+        description="Workspace files whose current content the simulated user sees at every turn (model user modes), "
+        "e.g. π-Bench's objectives.files_read; a missing file is shown as missing.",
+    )
     artifacts: list[Artifact] = Field(
         default_factory=list, description="Deliverables rules address by id instead of by path."
     )
     hidden_intents: list[HiddenIntent] = Field(default_factory=list, description="Latent requirements.")
     checklist: list[ChecklistItem] = Field(default_factory=list, description="Outcome criteria for Comp.")
-    reference: ReferenceSolution = Field(description="Gold solution replayed by the reference agent.")
+    reference: ReferenceSolution | None = Field(
+        default=None,
+        description="Gold solution replayed by the reference agent. None only for imported tasks whose source ships "
+        "no gold (π-Bench): the reference agent cannot run them and `proact validate` skips every gold-based check, "
+        "saying so.",
+    )
 
     def version(self) -> str:
         """A content hash of the whole definition (request, intents, checklist, artifacts, gold): results graded
         under different versions are not comparable."""
-        return hashlib.sha256(self.model_dump_json().encode("utf-8")).hexdigest()[:12]
+        unset = {"user_files"} if not self.user_files else None  # hashes of sessions without it stay as they were
+        return hashlib.sha256(self.model_dump_json(exclude=unset).encode("utf-8")).hexdigest()[:12]
 
     @model_validator(mode="after")
     def _opening(self) -> SessionSpec:

@@ -34,7 +34,21 @@ def render_turn(obs: UserObservation) -> str:
                 if text is not None:
                     lines.append(_cut(text, FILE_EXCERPT))
         parts.append("WORKSPACE CHANGES THIS TURN:\n" + "\n".join(lines))
+    parts += _watched(obs)
     return "\n\n".join(parts)
+
+
+def _watched(obs: UserObservation) -> list[str]:
+    """The session's `user_files` as they are now (the files the original task shows its user)."""
+    if not obs.session.user_files:
+        return []
+    lines = []
+    for path in obs.session.user_files:
+        text = obs.evidence.read_text(path)
+        lines.append(
+            f"- {path}:\n{_cut(text, FILE_EXCERPT)}" if text is not None else f"- {path}: (does not exist yet)"
+        )
+    return ["FILES YOU CHECK EVERY TURN:\n" + "\n".join(lines)]
 
 
 def render_history(obs: UserObservation, limit: int = 12) -> str:

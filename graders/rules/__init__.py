@@ -20,6 +20,7 @@ from graders.rules import (
     json_schema,
     markdown_table,
     message_matches,
+    pibench_script,
     plan_dag,
     read_source,
     table,
@@ -50,6 +51,7 @@ REGISTRY: dict[str, RuleKind[Any]] = {
         fact.RULE,
         table.RULE,
         read_source.RULE,
+        pibench_script.RULE,
     )
 }
 

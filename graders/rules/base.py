@@ -19,10 +19,11 @@ class RuleArgs(BaseModel):
 
 @dataclass(frozen=True)
 class Outcome:
-    """A rule's verdict with a one-line explanation."""
+    """A rule's verdict with a one-line explanation; `error` set means no verdict (a grader error, kept out of Comp)."""
 
     passed: bool
     detail: str
+    error: str | None = None
 
 
 A = TypeVar("A", bound=RuleArgs)
