@@ -18,6 +18,7 @@ COUNTS = (
     ("intents", "intents"),
     ("criteria", "rubric criteria"),
     ("rule_checks", "rule checks"),
+    ("scripts_missing", "scripts not run"),
     ("env_triggers", "env triggers"),
     ("dependency_groups", "groups"),
     ("input_files", "input files"),

@@ -41,6 +41,7 @@ from graders.view import ToolRecord
 from sandbox.apps.registry import APPS
 
 MCP_PREFIX = "mcp_appworld_"
+ALL_CHECKS = "*"  # an imported placeholder for the checks of a script that was missing at import time
 DEFAULT_TIMEOUT_S = 30.0
 WRAPPER = Path(__file__).with_name("pibench_wrapper.py")
 _CACHE: OrderedDict[str, ScriptRun] = OrderedDict()

@@ -28,8 +28,12 @@ from engine.schema.session import (
     Trigger,
     WorkspaceAddition,
 )
-from graders.pibench import ScriptError, bare_name, discover
+from graders.pibench import ALL_CHECKS, ScriptError, bare_name, discover
 
+PLACEHOLDER_NOTE = (
+    "its checks are not imported: one placeholder item (a grader error until a re-import finds the script) keeps "
+    "the task among those with criteria, as the original counts it"
+)
 USER_TRIGGERS = frozenset({"user", "user_query", ""})
 FILE_NAME = re.compile(
     r"(?<![\w/.-])([\w.-]+\.(?:pdf|csv|zip|md|txt|json|ya?ml|tsv|xlsx?|docx?|png|jpe?g|svg|py|tex|data))\b"
@@ -102,9 +106,19 @@ def criteria(
     return items
 
 
+def placeholder(script: str, why: str) -> ChecklistItem:
+    """The item standing for a script's checks that could not be imported: always a grader error, it keeps the task
+    among those with criteria, as the original counts it (a task with a tools_evaluation_path has criteria)."""
+    return ChecklistItem(
+        id="t0",
+        text=f"[tools] every check of {Path(script).name} (not imported: {why})",
+        rule=RuleSpec(kind="pibench_script", args={"script": script, "check": ALL_CHECKS}),
+    )
+
+
 def script_items(task: RawTask, ctx: TaskContext, objectives: dict[str, Any], tools: list[str]) -> list[ChecklistItem]:
-    """One pibench_script item per check `score([])` names; none (with a warning) when the script is missing or
-    cannot say."""
+    """One pibench_script item per check `score([])` names; a placeholder (with a warning) when the script is
+    missing or cannot say."""
     raw = objectives.get("tools_evaluation_path")
     if raw is None:
         return []
@@ -114,15 +128,15 @@ def script_items(task: RawTask, ctx: TaskContext, objectives: dict[str, Any], to
         return []
     script = script_path(ctx.checkout, raw)
     if not script.is_file():
-        warn(ctx.problems, task.file, where, f"{script} is not in the checkout; its rule checks are not imported")
-        return []
+        warn(ctx.problems, task.file, where, f"{script} is not in the checkout; {PLACEHOLDER_NOTE}")
+        return [placeholder(str(script), "the script was missing")]
     if not ctx.discover_scripts:
-        return []
+        return [placeholder(str(script), "imported with --no-scripts")]
     try:
         checks = discover(script)
     except ScriptError as exc:
-        warn(ctx.problems, task.file, where, f"score([]) failed ({exc}); its rule checks are not imported")
-        return []
+        warn(ctx.problems, task.file, where, f"score([]) failed ({exc}); {PLACEHOLDER_NOTE}")
+        return [placeholder(str(script), "score([]) failed")]
     ctx.script_checks[task.task_id] = len(checks)
     return [
         ChecklistItem(

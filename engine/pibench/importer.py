@@ -39,6 +39,7 @@ class PersonaStats:
     criteria: int
     rule_checks: int
     script_tasks: int
+    scripts_missing: int
     env_triggers: int
     input_files: int
     dependency_groups: int
@@ -144,8 +145,9 @@ def import_persona(
         sessions=len(sessions),
         intents=sum(len(s.hidden_intents) for s in sessions),
         criteria=sum(1 for s in sessions for i in s.checklist if i.rubric is not None),
-        rule_checks=sum(1 for s in sessions for i in s.checklist if i.rule is not None),
+        rule_checks=sum(1 for s in sessions for i in s.checklist if i.rule is not None and i.id != "t0"),
         script_tasks=len(ctx.script_checks),
+        scripts_missing=sum(1 for s in sessions for i in s.checklist if i.id == "t0"),
         env_triggers=sum(s.trigger.kind != "user" for s in sessions),
         input_files=copied,
         dependency_groups=len(episode.dependency_groups),

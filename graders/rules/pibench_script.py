@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import Field
 
 from engine.ports import WorkspaceError
-from graders.pibench import DEFAULT_TIMEOUT_S, ScriptError, run_script
+from graders.pibench import ALL_CHECKS, DEFAULT_TIMEOUT_S, ScriptError, run_script
 from graders.rules.base import Outcome, RuleArgs, RuleKind
 from graders.view import EvidenceView
 
@@ -24,7 +24,11 @@ class Args(RuleArgs):
     """Arguments of pibench_script."""
 
     script: str = Field(description="Absolute path of the rule script in the user's π-Bench checkout.")
-    check: str = Field(min_length=1, description="The check (a key of the dict score() returns) this item grades.")
+    check: str = Field(
+        min_length=1,
+        description="The check (a key of the dict score() returns) this item grades; '*' is the placeholder the "
+        "importer writes for a script it could not run (always a grader error: re-import to grade its checks).",
+    )
     tools: list[str] = Field(
         default_factory=list,
         description="The task's objectives.tools names: the history keeps only these tools' calls (empty: all).",
@@ -47,6 +51,9 @@ def workspace_files(view: EvidenceView) -> dict[str, bytes]:
 def check(args: Args, view: EvidenceView) -> Outcome:
     """Run the script over the session's tool records; pass when the check scored 1 after some turn."""
     script = Path(args.script)
+    if args.check == ALL_CHECKS:
+        error = "this script's checks were not imported (it was missing or failed at import); re-import the task"
+        return Outcome(False, f"{script.name}: {error}", error=error)
     try:
         run = run_script(script, view.tool_records, args.tools, workspace_files(view), args.timeout_s)
     except ScriptError as exc:

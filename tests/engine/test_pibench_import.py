@@ -77,6 +77,11 @@ def test_the_fixture_imports_every_field_with_warnings_naming_file_and_field(tmp
         {"tool": "amazon__add_product_to_cart", "arguments": ["product_id"], "result": ["response.message"]}
     ]
     assert (t1["text"], t2["rule"]["args"]["check"]) == ("[tools] cart_untouched", "cart_shown")
+    assert [(i["id"], i.get("rule", {}).get("args", {}).get("check")) for i in fourth["checklist"]] == [
+        ("c1", None),
+        ("t0", "*"),  # the missing script's placeholder: the task keeps its criteria, the item is a grader error
+    ]
+    assert stats.scripts_missing == 1
     account = yaml.safe_load((out / "personas" / "tester" / "apps" / "amazon.yaml").read_text())["account"]
     assert (account["email"], account["password"]) == ("tess@example.com", "Qx7-pass9")
     assert (out / "workspaces" / "tester" / "seed" / "skills" / "reader" / "SKILL.md").is_file()
@@ -105,6 +110,10 @@ def test_cli_import_validate_passive_run_and_pibench_report(tmp_path: Path) -> N
     graded = SessionResult.model_validate_json((runs / "p" / "tester" / "Tester_task_003" / "result.json").read_text())
     scores = {i.item_id: i.score for i in graded.items}
     assert scores == {"c1": None, "c2": None, "t1": 1.0, "t2": 0.0}  # no judge: rubric items are grader errors
+    placeholder = SessionResult.model_validate_json(
+        (runs / "p" / "tester" / "Tester_task_004" / "result.json").read_text()
+    )
+    assert [(i.item_id, i.score) for i in placeholder.items] == [("c1", None), ("t0", None)]
     report = runner.invoke(app, ["report", str(runs / "p"), "--aggregation", "pibench", "--resamples", "10"])
     assert report.exit_code == 0, report.output
     (overall, _persona) = json.loads((runs / "p" / "report" / "pibench_scores.json").read_text())["rows"]
@@ -190,6 +199,9 @@ def test_an_imported_pibench_persona_runs_with_a_strict_user_and_a_judge(tmp_pat
     elapsed = time.perf_counter() - started
     results = [SessionResult.model_validate_json(p.read_text()) for p in run_dir.glob("researcher/*/result.json")]
     assert len(results) == 20 and all(r.termination == "resolved" for r in results)
-    assert sum(len(r.statuses) for r in results) == 84 and sum(len(r.items) for r in results) == 125
-    assert all(r.grader_errors == 0 for r in results)
+    assert sum(len(r.statuses) for r in results) == 84
+    judged = [i for r in results for i in r.items if i.grader == "rubric"]
+    assert len(judged) == 125 and all(i.score is not None for i in judged)
+    # no rule script in the shared folder: each of the 5 script tasks keeps one placeholder, a grader error
+    assert sum(r.grader_errors for r in results) == 5
     assert elapsed < 120
