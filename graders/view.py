@@ -9,6 +9,7 @@ from typing import Any
 from engine.ports import Workspace, WorkspaceError
 from engine.schema.events import AgentMessage, Event, ToolCall, ToolResult, WorkspaceChanged
 from engine.schema.session import Artifact
+from sandbox.workspace.saferead import UnreadableFileError
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class EvidenceView:
     artifacts: dict[str, Artifact] = field(default_factory=dict)
     changed: list[str] = field(default_factory=list)
     today: date | None = None
+    unreadable: dict[str, str] = field(default_factory=dict)
 
     def replies(self) -> list[str]:
         """What the agent told the user: its replies, then every `message` tool text, in order."""
@@ -44,9 +46,13 @@ class EvidenceView:
         return [*self.agent_messages, *sent]
 
     def read_text(self, path: str) -> str | None:
-        """A workspace file as text, or None when it does not exist."""
+        """A workspace file as text, or None when it does not exist or is not read (a FIFO, device or socket, too
+        large, too slow): why it was not read is kept in `unreadable` under its path, for the grade's reason."""
         try:
             return self.workspace.read_file(path).decode("utf-8", errors="replace")
+        except UnreadableFileError as exc:
+            self.unreadable[path] = str(exc)
+            return None
         except WorkspaceError:
             return None
 

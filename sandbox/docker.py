@@ -24,8 +24,10 @@ from engine.ports import ExecResult, FileStat, WorkspaceError
 from engine.schema.config import SandboxConfig
 from sandbox.owner import owner_alive, owner_id
 from sandbox.reaper import ensure_reaper
+from sandbox.workspace.container_io import read_command, read_result, snapshot_command, snapshot_files
 from sandbox.workspace.listing import find_command, parse_listing
 from sandbox.workspace.paths import normalise
+from sandbox.workspace.saferead import READ_TIMEOUT_S, too_slow
 from sandbox.workspace.tarball import pack, unpack
 
 KIND_LABEL = "proact.kind"
@@ -37,6 +39,7 @@ AGENT_UID = 1000
 # timeout kill still arrives), then the rest is drained inside the container.
 _CAPPED = 'bash -c "$1" 2>&1 </dev/null | { stdbuf -o0 head -c "$2"; cat >/dev/null; }; exit "${PIPESTATUS[0]}"'
 _KILL_GRACE_S = 10.0
+HELPER_TIMEOUT_S = 120.0
 
 
 def client(timeout_s: float = 60.0) -> Any:
@@ -129,24 +132,49 @@ class DockerWorkspace:
         """Name of the workspace volume."""
         return str(self._volume.name)
 
-    def _run(self, argv: list[str], action: str) -> tuple[int, bytes, bytes]:
-        """Run a short helper command as the agent user; return (exit code, stdout, stderr)."""
+    def _run(self, argv: list[str], action: str, timeout_s: float = HELPER_TIMEOUT_S) -> tuple[int, bytes, bytes]:
+        """Run a short helper command as the agent user; return (exit code, stdout, stderr).
+
+        A helper that has not answered within `timeout_s` is abandoned with a WorkspaceError (the engine goes on).
+        """
+        api = self._client.api
         with _translated(action):
-            result = self._container.exec_run(argv, user=f"{AGENT_UID}:{AGENT_UID}", workdir=ROOT, demux=True)
-        out, err = result.output
-        return int(result.exit_code), out or b"", err or b""
+            exec_id = api.exec_create(self._container.id, argv, user=f"{AGENT_UID}:{AGENT_UID}", workdir=ROOT)["Id"]
+        answer: list[Any] = []
+        failure: list[BaseException] = []
+
+        def call() -> None:
+            try:
+                answer.append(api.exec_start(exec_id, demux=True))
+            except (docker.errors.DockerException, requests.RequestException) as exc:
+                failure.append(exc)
+
+        worker = threading.Thread(target=call, daemon=True, name="proact-docker-helper")
+        worker.start()
+        worker.join(timeout_s)
+        if worker.is_alive():
+            raise WorkspaceError(f"{action}: no answer within {timeout_s:g} s")
+        if failure:
+            raise WorkspaceError(f"{action}: {failure[0]}")
+        out, err = answer[0] if answer and answer[0] is not None else (None, None)
+        with _translated(action):
+            code = api.exec_inspect(exec_id).get("ExitCode")
+        return (-1 if code is None else int(code)), out or b"", err or b""
 
     def _put(self, files: dict[str, bytes]) -> None:
         with _translated("copy files into the workspace"):
             self._container.put_archive(ROOT, pack(files, owner=AGENT_UID))
 
     def read_file(self, path: str) -> bytes:
-        """Return a file's bytes."""
+        """Return a regular file's bytes (UnreadableFileError for a FIFO, device, socket, oversized or slow file)."""
         key = normalise(path)
-        code, out, err = self._run(["cat", "--", f"{ROOT}/{key}"], f"read {key}")
-        if code != 0:
-            raise WorkspaceError(f"cannot read {key}: {err.decode(errors='replace').strip()}")
-        return out
+        try:
+            code, out, err = self._run(read_command(ROOT, key), f"read {key}", READ_TIMEOUT_S + _KILL_GRACE_S)
+        except WorkspaceError as exc:
+            if "no answer within" in str(exc):
+                raise too_slow(key, READ_TIMEOUT_S + _KILL_GRACE_S) from exc
+            raise
+        return read_result(key, code, out, err)
 
     def write_file(self, path: str, data: bytes) -> None:
         """Create or replace a file, creating parent folders."""
@@ -217,11 +245,9 @@ class DockerWorkspace:
             self.restore(archive)
 
     def snapshot(self) -> bytes:
-        """Tar of every regular file (paths relative to the workspace root)."""
-        with _translated("snapshot the workspace"):
-            chunks, _ = self._container.get_archive(f"{ROOT}/.")
-            raw = b"".join(chunks)
-        return pack(unpack(raw))
+        """Tar of every regular file of at most the read cap (paths relative to the workspace root)."""
+        code, out, err = self._run(snapshot_command(ROOT, HELPER_TIMEOUT_S - 10), "snapshot the workspace")
+        return pack(snapshot_files(code, out, err))
 
     def restore(self, archive: bytes) -> None:
         """Replace the content with a snapshot."""

@@ -6,6 +6,8 @@ import os
 import socket
 from pathlib import Path
 
+LOCAL_PREFIX = "proact-ws-"  # local workspace folders (and the jail's support folder): $TMPDIR/proact-ws-<owner>-*
+
 
 def _start_ticks(pid: int) -> str | None:
     """The process's start time in clock ticks since boot (field 22 of /proc/PID/stat), None if gone."""

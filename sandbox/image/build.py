@@ -10,8 +10,6 @@ the image build itself needs no network.
 
 from __future__ import annotations
 
-import hashlib
-import os
 import shutil
 import subprocess
 import sys
@@ -23,12 +21,11 @@ from pathlib import Path
 
 from engine.ports import WorkspaceError
 from sandbox import docker as dk
+from sandbox.image.site import IMAGE_DIR, IMAGE_PYTHON, cache_dir, digest, site_folder
 
-IMAGE_DIR = Path(__file__).resolve().parent
 DEFAULT_BASE = "python:3.11-slim"
 OFFLINE_SCRIPT = IMAGE_DIR / "build-offline-base.sh"
 CONTEXT_FILES = ("Dockerfile", "init.py", "requirements.txt")
-IMAGE_PYTHON = "3.11"
 IMAGE_GLIBC_MINOR = 36  # Debian bookworm's glibc 2.36, as in python:3.11-slim
 PULL_TIMEOUT_S = 30.0
 
@@ -46,21 +43,9 @@ class BuildOutcome:
     seconds: float
 
 
-def _digest(*parts: bytes) -> str:
-    hasher = hashlib.sha256()
-    for part in parts:
-        hasher.update(hashlib.sha256(part).digest())
-    return hasher.hexdigest()
-
-
-def cache_dir() -> Path:
-    """Where fetched wheels are kept between builds (~/.cache/proact, or $XDG_CACHE_HOME/proact)."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "proact"
-
-
 def offline_base(log: Log) -> str:
     """The offline Debian base image (built now unless an image from the same script exists)."""
-    tag = f"proact-base:bookworm-{_digest(OFFLINE_SCRIPT.read_bytes())[:12]}"
+    tag = f"proact-base:bookworm-{digest(OFFLINE_SCRIPT.read_bytes())[:12]}"
     if dk.image_id(tag) is not None:
         log(f"offline base {tag} is cached")
         return tag
@@ -89,8 +74,7 @@ def resolve_base(base: str | None, offline: bool, log: Log) -> str:
 
 def site_packages(arch: str, log: Log) -> Path:
     """requirements.txt installed for the image's Python and `arch` into a cached folder, fetched on the host."""
-    requirements = (IMAGE_DIR / "requirements.txt").read_bytes()
-    folder = cache_dir() / f"site-{_digest(requirements, arch.encode(), IMAGE_PYTHON.encode())[:16]}"
+    folder = site_folder(arch)
     if (folder / ".complete").exists():
         return folder
     log(f"fetching Python wheels for the image ({arch}, CPython {IMAGE_PYTHON}) into {folder}")
@@ -122,7 +106,7 @@ def build(
     site = site_packages(arch, log)
     base_id = dk.image_id(base_ref) or base_ref
     sources = [(IMAGE_DIR / name).read_bytes() for name in CONTEXT_FILES]
-    inputs = _digest(*sources, base_id.encode(), arch.encode(), site.name.encode())
+    inputs = digest(*sources, base_id.encode(), arch.encode(), site.name.encode())
     cached = dk.find_image(dk.INPUTS_LABEL, inputs)
     if cached is not None and not force:
         dk.tag_image(cached, tag)

@@ -1,4 +1,5 @@
-"""In-memory workspace: the fast fake. Commands run in a throw-away directory synced back after."""
+"""In-memory workspace: the fast fake. Commands run in a throw-away local workspace (jailed where a jail can be
+made) whose regular files are synced back after."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from engine.ports import ExecResult, FileStat, WorkspaceError
 from sandbox.workspace.local import LocalWorkspace
 from sandbox.workspace.paths import normalise
+from sandbox.workspace.saferead import MAX_READ_BYTES, too_large
 from sandbox.workspace.tarball import pack, unpack
 
 
@@ -24,6 +26,8 @@ class MemoryWorkspace:
         key = normalise(path)
         if key not in self.files:
             raise WorkspaceError(f"no such file: {key}")
+        if len(self.files[key]) > MAX_READ_BYTES:
+            raise too_large(key, len(self.files[key]))
         return self.files[key]
 
     def write_file(self, path: str, data: bytes) -> None:

@@ -14,8 +14,13 @@ from engine.ports import ExecResult
 
 def run_shell(command: str, cwd: Path, *, timeout_s: float, output_cap: int, env: dict[str, str]) -> ExecResult:
     """Run `command` with bash in `cwd`; stdout and stderr are merged and capped at `output_cap` bytes."""
+    return run_capped(["bash", "-c", command], cwd, timeout_s=timeout_s, output_cap=output_cap, env=env)
+
+
+def run_capped(argv: list[str], cwd: Path, *, timeout_s: float, output_cap: int, env: dict[str, str]) -> ExecResult:
+    """Run `argv` in `cwd` in a new session; output merged and capped; at the timeout its process group is killed."""
     proc = subprocess.Popen(
-        ["bash", "-c", command],
+        argv,
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

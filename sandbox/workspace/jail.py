@@ -1,0 +1,162 @@
+"""The local workspace's jail: agent commands run under bubblewrap in fresh Linux namespaces.
+
+A jailed command sees a root made of the host's /usr (read-only; /bin, /lib... as on the host), a
+few harmless files of /etc, a fresh /proc of its own pid namespace, a minimal /dev, a size-capped
+tmpfs /tmp, and the workspace folder bound read-write at /workspace, its working directory. It runs
+as uid 1000 in a new user namespace with no capability, in new network (loopback only), IPC, UTS
+and cgroup namespaces and a new session, with an environment of a few fixed variables. So the
+engine's files, environment, processes, the Docker socket and the network are out of its reach,
+and when the command ends (or its timeout kills bwrap) the pid namespace ends with every process
+it started. The workspace image's Python packages are bound at /opt/proact/site when the image
+build fetched them and the jail's python3 is the image's version.
+
+`jail_problem()` says why no jail can be made here (bubblewrap missing, or namespaces refused by
+the kernel or a container's seccomp profile), None when one can.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from sandbox.image.site import IMAGE_PYTHON, cached_site
+from sandbox.owner import LOCAL_PREFIX, process_token
+
+JAIL_ROOT = "/workspace"
+JAIL_UID = 1000
+TMP_BYTES = 64 * 1024 * 1024
+SITE_DIR = "/opt/proact/site"
+_ROOT_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+_ETC = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "mime.types")
+_PASSWD = f"root:x:0:0::/:/usr/sbin/nologin\nagent:x:{JAIL_UID}:{JAIL_UID}::/tmp:/bin/bash\n"
+_GROUP = f"root:x:0:\nagent:x:{JAIL_UID}:\n"
+_HOSTS = "127.0.0.1 localhost workspace\n::1 localhost\n"
+_PATH = "/usr/local/bin:/usr/bin:/bin"
+_PROBE_TIMEOUT_S = 20.0
+# The environment of the bwrap process itself: it is PID 1's environment inside the jail.
+BWRAP_ENV = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
+
+
+@functools.cache
+def _bwrap() -> str | None:
+    return shutil.which("bwrap")
+
+
+@functools.cache
+def _features() -> frozenset[str]:
+    """Optional bwrap flags this version knows (--disable-userns since 0.8, --size since 0.8)."""
+    bwrap = _bwrap()
+    if bwrap is None:
+        return frozenset()
+    text = subprocess.run([bwrap, "--help"], capture_output=True, text=True, check=False, env=BWRAP_ENV).stdout
+    return frozenset(flag for flag in ("--disable-userns", "--size") if flag in text)
+
+
+@functools.cache
+def _support_dir() -> Path:
+    """passwd, group and hosts files of the jail: one folder per engine process, removed at exit (or by
+    `proact sandbox prune` after a kill)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"{LOCAL_PREFIX}{process_token()}-etc"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    for name, text in (("passwd", _PASSWD), ("group", _GROUP), ("hosts", _HOSTS)):
+        (folder / name).write_text(text)
+        (folder / name).chmod(0o644)
+    folder.chmod(0o755)
+    return folder
+
+
+def _system_binds() -> list[str]:
+    args = ["--ro-bind", "/usr", "/usr"]
+    for name in _ROOT_LINKS:
+        path = Path("/") / name
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            args += ["--ro-bind", str(path), str(path)]
+    for name in _ETC:
+        args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+    support = _support_dir()
+    for name in ("passwd", "group", "hosts"):
+        args += ["--ro-bind", str(support / name), f"/etc/{name}"]
+    return args
+
+
+def _environment(site: bool) -> list[str]:
+    env = {
+        "PATH": _PATH,
+        "HOME": "/tmp",
+        "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "MPLBACKEND": "Agg",
+        "MPLCONFIGDIR": "/tmp/.matplotlib",
+    }
+    if site:
+        env["PYTHONPATH"] = SITE_DIR
+    args: list[str] = ["--clearenv"]
+    for key, value in env.items():
+        args += ["--setenv", key, value]
+    return args
+
+
+def _argv(root: Path, command: str, site: Path | None) -> list[str]:
+    bwrap = _bwrap()
+    if bwrap is None:
+        raise RuntimeError("bubblewrap (bwrap) is not installed")
+    features = _features()
+    args = [bwrap, "--unshare-all", "--unshare-user"]
+    if "--disable-userns" in features:
+        args.append("--disable-userns")
+    args += ["--die-with-parent", "--new-session", "--cap-drop", "ALL", "--hostname", "workspace"]
+    args += ["--uid", str(JAIL_UID), "--gid", str(JAIL_UID)]
+    args += _system_binds()
+    args += ["--proc", "/proc", "--dev", "/dev"]
+    if "--size" in features:
+        args += ["--size", str(TMP_BYTES)]
+    args += ["--tmpfs", "/tmp"]
+    if site is not None:
+        args += ["--ro-bind", str(site), SITE_DIR]
+    args += ["--bind", str(root), JAIL_ROOT, "--chdir", JAIL_ROOT]
+    return [*args, *_environment(site is not None), "bash", "-c", command]
+
+
+@functools.cache
+def _probe() -> tuple[str | None, Path | None]:
+    """(why no jail can be made, None) or (None, the image's site folder to bind or None), found once."""
+    if _bwrap() is None:
+        return "bubblewrap (bwrap) is not installed", None
+    script = "import sys; print('%d.%d' % sys.version_info[:2])"
+    with tempfile.TemporaryDirectory(prefix="proact-jail-probe-") as tmp:
+        try:
+            proc = subprocess.run(
+                _argv(Path(tmp), f"python3 -c {script!r} 2>/dev/null || echo none", None),
+                capture_output=True,
+                text=True,
+                timeout=_PROBE_TIMEOUT_S,
+                check=False,
+                env=BWRAP_ENV,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"bubblewrap could not start: {exc}", None
+    if proc.returncode != 0:
+        return f"bubblewrap cannot make namespaces here: {proc.stderr.strip()[-300:]}", None
+    site = cached_site(platform.machine())
+    return None, site if proc.stdout.strip() == IMAGE_PYTHON else None
+
+
+def jail_problem() -> str | None:
+    """Why agent commands cannot be jailed on this machine, or None when they can (probed once per process)."""
+    return _probe()[0]
+
+
+def jail_argv(root: Path, command: str) -> list[str]:
+    """The argv running bash `command` jailed with `root` as its /workspace (call only when jail_problem() is None)."""
+    problem, site = _probe()
+    if problem is not None:
+        raise RuntimeError(problem)
+    return _argv(root, command, site)
