@@ -96,8 +96,9 @@ def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:
 
 
 def resolve_workspace(config: RunConfig, on_note: Callable[[str], None] | None = None) -> RunConfig:
-    """The config with `workspace: auto` resolved (docker when available, else local, said through `on_note`)."""
-    backend, note = resolve_backend(config)
+    """The config with `workspace: auto` resolved (docker, its image built if needed, else local jailed, said through
+    `on_note`); WorkspaceError when a model-driven agent would run unisolated (engine/workspaces.py)."""
+    backend, note = resolve_backend(config, on_note)
     if note is not None and on_note is not None:
         on_note(note)
     return config.model_copy(update={"workspace": backend})

@@ -112,7 +112,8 @@ class Limits(Strict):
 
 
 class SandboxConfig(Strict):
-    """The Docker workspace: image and resource limits (hardening itself is not configurable)."""
+    """The agent's sandbox: the Docker image and its limits (hardening itself is not configurable), and whether a
+    model-driven agent may run where no sandbox can be made."""
 
     image: str = Field(default="proact-workspace:latest", description="Image built by `proact sandbox build`.")
     memory_mb: int = Field(default=1024, ge=64, description="Memory limit of the container (no swap).")
@@ -122,6 +123,12 @@ class SandboxConfig(Strict):
         default=512, ge=1, description="Size of the workspace volume (a tmpfs: a disk fill stops here)."
     )
     tmp_mb: int = Field(default=64, ge=1, description="Size of the container's /tmp (tmpfs).")
+    allow_unjailed: bool = Field(
+        default=False,
+        description="Let a model-driven agent (react) run on a local or memory workspace where no jail can be made "
+        "(bubblewrap missing, or namespaces refused): its commands then run on the host as the engine's user and see "
+        "its files, environment (API keys), processes and network. Warned loudly; never for a model you do not trust.",
+    )
 
 
 class CacheConfig(Strict):
@@ -190,8 +197,9 @@ class RunConfig(Strict):
     )
     workspace: WorkspaceBackend = Field(
         default="auto",
-        description="Workspace adapter: docker (hardened container), local (host temp dir, not isolated), memory "
-        "(tests), or auto: docker when a daemon answers and the sandbox image is built, else local with a warning.",
+        description="Workspace adapter: docker (hardened container), local (host temp dir; commands jailed by "
+        "bubblewrap), memory (tests), or auto: docker when a daemon answers (the sandbox image is built on first use), "
+        "else local with a note. A model-driven agent never runs unjailed unless sandbox.allow_unjailed is set.",
     )
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig, description="Docker workspace settings.")
     branch: BranchConfig | None = Field(

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.cli import app
-from engine.schema.config import RunConfig, SandboxConfig
+from engine.schema.config import AgentConfig, RunConfig, SandboxConfig
 from engine.schema.results import EpisodeResult
 from engine.workspaces import resolve_backend
 
@@ -34,13 +34,21 @@ def test_reference_episode_on_docker_scores_full_marks_and_leaves_no_container(
     assert after <= before, "the episode's container outlived the run"
 
 
-def test_auto_picks_docker_when_the_image_is_built(docker_settings: SandboxConfig) -> None:
+def test_auto_picks_docker_and_builds_a_missing_image(docker_settings: SandboxConfig) -> None:
+    from sandbox import docker as dk
+
     assert resolve_backend(RunConfig(sandbox=docker_settings)) == ("docker", None)
-    backend, note = resolve_backend(RunConfig(sandbox=SandboxConfig(image="proact-workspace:not-built")))
-    assert backend == "local" and note is not None and "proact sandbox build" in note
+    tag = "proact-workspace:test-auto-build"
+    notes: list[str] = []
+    try:
+        assert resolve_backend(RunConfig(sandbox=SandboxConfig(image=tag)), notes.append) == ("docker", None)
+        assert dk.image_id(tag) == dk.image_id(docker_settings.image), "same inputs: the built image is reused"
+    finally:
+        dk.client().images.remove(tag)
+    assert notes[0].startswith(f"building the sandbox image {tag}") and notes[-1].startswith(f"sandbox image {tag}")
 
 
 def test_auto_falls_back_to_local_without_a_daemon(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOCKER_HOST", "unix:///nonexistent/docker.sock")
-    backend, note = resolve_backend(RunConfig())
-    assert backend == "local" and note is not None and "no daemon answers" in note
+    backend, note = resolve_backend(RunConfig(agent=AgentConfig(kind="reference")))
+    assert backend == "local" and note is not None and "no Docker daemon answers" in note
