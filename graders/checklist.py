@@ -45,12 +45,13 @@ def grade_checklist(
     judge: ChatModel | None,
 ) -> list[Grade]:
     """One Grade per item. A 'final' rule item is graded on the final state; an 'anywhere' one passes if this exact
-    rule passed after any turn or on the final state."""
+    rule passed after any turn or on the final state. A failed rule's reason names any file it could not read."""
     grades: list[Grade] = []
     probed = probes_from_events(events)
     trace = render_trace(events)
     for item in items:
         if item.rule is not None:
+            view.unreadable.clear()
             outcome = evaluate(item.rule, view)
             if outcome.error is not None:
                 grades.append(
@@ -62,6 +63,8 @@ def grade_checklist(
             reason = (
                 outcome.detail if outcome.passed or not passed else f"passed at an earlier turn; now: {outcome.detail}"
             )
+            if not passed and view.unreadable:  # a FIFO, device, socket or oversized file where a file was read
+                reason = f"{reason} ({'; '.join(view.unreadable.values())})"
             grades.append(Grade(item_id=item.id, grader="rule", score=1.0 if passed else 0.0, reason=reason))
             continue
         assert item.rubric is not None
