@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.report import plots
+from engine.report.consistency import consistency_table, pass_k_table
 from engine.report.discover import RunInfo, SessionRow, load_rows, version_warnings
 from engine.report.exports import export_tables
 from engine.report.html import page_html
@@ -75,6 +76,8 @@ def compute_tables(
         turns_table(scored),
         burden_table(scored),
         gated_table(scored),
+        pass_k_table(scored),
+        consistency_table(scored),
         usage_table(rows),
         ablation_table(scored, resamples, seed),
         memory_matrix(scored),
