@@ -18,9 +18,11 @@ from engine.cli_grade import grade_cmd
 from engine.cli_import import import_app
 from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
+from engine.cli_story import finish_run, write_report
 from engine.cli_tables import gate_table, infra_note, pct, session_error_line, summary_table
 from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
+from engine.envfile import load_env_file
 from engine.experiment.matrix import is_experiment, resume_config
 from engine.loader import DataError, PersonaBundle, load_persona
 from engine.models.preflight import PreflightError
@@ -41,6 +43,12 @@ app.command("validate")(validate_cmd)
 console = make_console()
 
 
+@app.callback()
+def main() -> None:
+    """proact: measure how proactive an LLM assistant is (keys: the environment, or a .env file here)."""
+    load_env_file()
+
+
 @app.command("run")
 def run_cmd(
     config: Annotated[Path | None, typer.Option(help="Run config YAML.")] = None,
@@ -59,6 +67,10 @@ def run_cmd(
         str | None, typer.Option(help="RUN_DIR@SESSION: start at SESSION from that run's state; earlier ones reused.")
     ] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
+    no_report: Annotated[bool, typer.Option(help="Do not write the HTML report at the end.")] = False,
+    no_bounds: Annotated[
+        bool, typer.Option(help="Do not compute the gold-replay and do-nothing rows beside a model's.")
+    ] = False,
 ) -> None:
     """Run persona episodes (or, with a `matrix:` section, an experiment) and print a Proc/Comp summary."""
     overrides = list(set_ or [])
@@ -84,12 +96,12 @@ def run_cmd(
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
     if cfg.matrix is not None:
-        _run_matrix(cfg, bundles)
+        _run_matrix(cfg, bundles, not no_report)
         return
     outcome = _run_single(cfg, bundles, total)
     console.print(summary_table(outcome.episodes))
     console.print(gate_table(outcome.episodes))
-    console.print(f"run directory: {outcome.run_dir}")
+    finish_run(console, cfg, bundles, outcome, with_bounds=not no_bounds, with_report=not no_report)
     note = infra_note(outcome.episodes)
     if note is not None:
         console.print(note)
@@ -134,7 +146,7 @@ def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int) -> Run
             raise typer.Exit(2) from exc
 
 
-def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle]) -> None:
+def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle], report: bool = True) -> None:
     """Run an experiment config; exit 1 when an episode failed (the others still ran)."""
     try:
         outcome = run_matrix(cfg, bundles, console)
@@ -151,6 +163,9 @@ def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle]) -> None:
         for failure in cell.failures:
             console.print(f"[red]{cell.spec.id}/{failure.persona}: {failure.error}[/red]", highlight=False)
     console.print(f"experiment directory: {outcome.experiment_dir}")
+    page = write_report(console, outcome.experiment_dir) if report else None
+    if page is not None:
+        console.print(f"report: {page}")
     note = infra_note([e for cell in outcome.cells for e in cell.episodes])
     if note is not None:
         console.print(note)

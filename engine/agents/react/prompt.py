@@ -13,8 +13,8 @@ _ROLE = (
     "still missing, ask one specific question about it. Finish the work yourself and tell the user what you did."
 )
 _PATHS = (
-    "File paths are relative to the workspace root, e.g. notes/plan.md (the shell starts in that folder, "
-    "/workspace); there is no home directory to write to."
+    "File paths are relative to the workspace root (the shell starts in that folder, /workspace); there is no "
+    "home directory to write to."
 )
 _LISTING_CAP = 60
 
