@@ -83,18 +83,18 @@ def _covered(row: SessionRow) -> tuple[int, int]:
 
 
 def task_scores(rows: Sequence[SessionRow], deps: dict[str, list[str]]) -> list[TaskScore]:
-    """Every task of one persona episode (one run) under the original's rules."""
+    """Every task of one persona episode (one run) under the original's rules. Dependencies the run did not hold
+    (a `sessions:` selection, `--ablate no-deps`) are left out, as the original does for a task selection."""
     by_session = {r.session: r for r in rows}
+    present = {s: [d for d in ds if d in by_session] for s, ds in deps.items()}
     out: list[TaskScore] = []
     for row in rows:
-        parts = [row, *(by_session[d] for d in deps.get(row.session, []) if d in by_session)]
-        pooled = [_covered(r) for r in parts]
+        pooled = [_covered(r) for r in (row, *(by_session[d] for d in present.get(row.session, [])))]
         total = sum(t for _, t in pooled)
-        complete = len(parts) == 1 + len(deps.get(row.session, []))
-        proc_value = sum(c for c, _ in pooled) / total if total and complete else None
+        proc_value = sum(c for c, _ in pooled) / total if total else None
         items = row.result.items if row.result is not None else []
         comp_value = row.result.comp_weighted if row.result is not None else None
-        out.append(TaskScore(row.session, proc_value, comp_value, group_size(row.session, deps), bool(items)))
+        out.append(TaskScore(row.session, proc_value, comp_value, group_size(row.session, present), bool(items)))
     return out
 
 

@@ -20,8 +20,8 @@ from engine.loader import load_persona
 from engine.models.scripted import ScriptedModel
 from engine.pibench.importer import import_pibench
 from engine.ports import Message
-from engine.report.discover import load_rows
-from engine.report.pibench import pibench_table
+from engine.report.discover import RunInfo, SessionRow, load_rows
+from engine.report.pibench import pibench_table, task_scores, weighted
 from engine.schema.config import RunConfig, UserConfig
 from engine.schema.results import SessionResult
 from engine.user.llm import LLMUser
@@ -205,3 +205,43 @@ def test_an_imported_pibench_persona_runs_with_a_strict_user_and_a_judge(tmp_pat
     # no rule script in the shared folder: each of the 5 script tasks keeps one placeholder, a grader error
     assert sum(r.grader_errors for r in results) == 5
     assert elapsed < 120
+
+
+def row(session: str, statuses: dict[str, str], comp: float | None) -> SessionRow:
+    """A graded session of one run, with one checklist item when it has a Comp."""
+    items = [{"item_id": "c1", "grader": "rubric", "score": comp, "weight": 1.0, "mandatory": False}]
+    result = SessionResult.model_validate(
+        {
+            "persona": "p",
+            "session_id": session,
+            "category": "-",
+            "termination": "resolved",
+            "turns": 1,
+            "statuses": statuses,
+            "proc": None,
+            "comp": comp,
+            "comp_weighted": comp,
+            "comp_gated": None,
+            "rule_comp": None,
+            "grader_errors": 0,
+            "items": items if comp is not None else [],
+        }
+    )
+    run = RunInfo(Path("r"), "a", "full", "none", 1)
+    return SessionRow(run, "p", session, "-", None, comp, None, None, 1, "resolved", statuses, {}, result)
+
+
+def test_pibench_pools_direct_dependencies_only_and_weights_by_transitive_group() -> None:
+    rows = [
+        row("s1", {"i1": "completed", "i2": "provided"}, None),
+        row("s2", {"i1": "provided"}, 0.5),
+        row("s3", {"i1": "completed", "i2": "inferred"}, 1.0),
+    ]
+    deps = {"s1": [], "s2": ["s1"], "s3": ["s2"]}
+    s1, s2, s3 = task_scores(rows, deps)
+    assert (s1.included, s2.proc, s2.weight) == (False, pytest.approx(1 / 3), 2)
+    assert (s3.proc, s3.weight) == (pytest.approx(2 / 3), 3)  # s2's intents pooled, not s1's
+    assert weighted([s1, s2, s3], "proc") == pytest.approx((1 / 3 * 2 + 2 / 3 * 3) / 5)
+    assert weighted([s1, s2, s3], "comp") == pytest.approx((0.5 * 2 + 1.0 * 3) / 5)
+    alone = task_scores(rows[1:], deps)  # s1 not run (a selection or --ablate no-deps): left out, as the original
+    assert (alone[0].proc, alone[0].weight, alone[1].weight) == (0.0, 1, 2)
