@@ -14,7 +14,7 @@ from graders.rules import evaluate
 from graders.view import EvidenceView, ToolRecord
 from sandbox.workspace.memory import MemoryWorkspace
 
-CART = '''
+CART = """
 def score(tools_history):
     out = {"added_one": 0, "cart_shown": 0}
     for item in tools_history:
@@ -24,8 +24,8 @@ def score(tools_history):
         if name.endswith("amazon__show_cart") and not item["result"].get("is_error"):
             out["cart_shown"] = 1
     return out
-'''
-FILE_CHECK = '''
+"""
+FILE_CHECK = """
 from pathlib import Path
 import yaml
 
@@ -33,7 +33,7 @@ def score(tools_history):
     root = Path(yaml.safe_load(Path("config/nanobot.yaml").read_text())["nanobot"]["workspace_dir"])
     path = root / "pipeline.py"
     return {"uses_zipfile": int(path.is_file() and "import zipfile" in path.read_text())}
-'''
+"""
 
 
 def record(name: str, turn: int, error: str | None = None, **arguments: object) -> ToolRecord:
@@ -96,7 +96,9 @@ def test_scripts_read_agent_files_through_the_nanobot_config(tmp_path: Path) -> 
 
 
 def test_a_raising_script_scores_zero_with_the_error_and_a_hanging_one_is_a_grader_error(tmp_path: Path) -> None:
-    raising = write(tmp_path, "raising.py", "def score(h):\n    if h:\n        raise KeyError('call')\n    return {'a': 0}\n")
+    raising = write(
+        tmp_path, "raising.py", "def score(h):\n    if h:\n        raise KeyError('call')\n    return {'a': 0}\n"
+    )
     view = EvidenceView(MemoryWorkspace(), tool_records=[record("gmail__send_email", 1)])
     outcome = evaluate(rule(raising, "a"), view)
     assert not outcome.passed and outcome.error is None and "KeyError" in outcome.detail
