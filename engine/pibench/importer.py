@@ -77,11 +77,13 @@ def persona_apps(raw: RawPersona, problems: list[Problem]) -> list[str]:
     return apps
 
 
-def _guard(target: Path) -> None:
-    """Refuse to replace a persona folder that an import did not write."""
+def _guard(target: Path, workspace: Path) -> None:
+    """Refuse to replace a persona (or its workspace folder) that an import did not write."""
     episode = target / "episode.yaml"
-    if target.exists() and not (episode.is_file() and "imported_from" in episode.read_text(encoding="utf-8")):
-        raise ValueError(f"{target} exists and was not written by an import; choose another --out")
+    imported = episode.is_file() and "imported_from" in episode.read_text(encoding="utf-8")
+    for folder in (target, workspace):
+        if folder.exists() and not imported:
+            raise ValueError(f"{folder} exists and was not written by an import; choose another --out")
 
 
 def _dump(path: Path, data: Any) -> None:
@@ -129,7 +131,7 @@ def import_persona(
         sessions.append(spec)
         found += logins(_texts(task.data), str(task.file), _task_apps(task.data))
     target = out / "personas" / persona.id
-    _guard(target)
+    _guard(target, out / "workspaces" / persona.id)
     if target.exists():
         shutil.rmtree(target)
     _dump(target / "persona.yaml", _model(persona))

@@ -245,3 +245,13 @@ def test_pibench_pools_direct_dependencies_only_and_weights_by_transitive_group(
     assert weighted([s1, s2, s3], "comp") == pytest.approx((0.5 * 2 + 1.0 * 3) / 5)
     alone = task_scores(rows[1:], deps)  # s1 not run (a selection or --ablate no-deps): left out, as the original
     assert (alone[0].proc, alone[0].weight, alone[1].weight) == (0.0, 1, 2)
+
+
+def test_an_import_never_replaces_an_authored_persona_and_reimports_over_its_own(tmp_path: Path) -> None:
+    src = make_checkout(tmp_path / "src")
+    (tmp_path / "repo" / "workspaces" / "tester").mkdir(parents=True)
+    with pytest.raises(ValueError, match="not written by an import"):
+        import_pibench(src, tmp_path / "repo")
+    import_pibench(src, tmp_path / "out")
+    again = import_pibench(src, tmp_path / "out")  # an import's own output is replaced
+    assert again.total("sessions") == 4
