@@ -117,7 +117,7 @@ def fixtures(
                 problems,
                 where,
                 f"tool_names ({app})",
-                f"no task states a {app} login: its account is {default_email} with a placeholder password, so "
+                f"no task states a login for {app}: its account is {default_email} with a placeholder password, so "
                 "the agent cannot log in",
             )
         email = chosen.username if chosen and chosen.username and "@" in chosen.username else default_email
