@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from engine.budget import Budget
 from engine.cli_audit import audit_cmd
 from engine.cli_console import make_console
 from engine.cli_experiment import experiment_table, run_matrix
@@ -19,7 +20,7 @@ from engine.cli_import import import_app
 from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
 from engine.cli_story import finish_run, write_report
-from engine.cli_tables import gate_table, infra_note, pct, session_error_line, summary_table
+from engine.cli_tables import budget_note, gate_table, infra_note, pct, session_error_line, summary_table
 from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
 from engine.envfile import load_env_file
@@ -30,7 +31,7 @@ from engine.ports import WorkspaceError
 from engine.runner import RunOutcome, count_sessions, run
 from engine.schema.config import RunConfig
 from engine.schema.events import AgentMessage, Event
-from engine.schema.results import SessionResult
+from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
@@ -71,6 +72,14 @@ def run_cmd(
     no_bounds: Annotated[
         bool, typer.Option(help="Do not compute the gold-replay and do-nothing rows beside a model's.")
     ] = False,
+    max_cost: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            help="USD cap of the run or experiment, every role: no session starts once it is spent; "
+            "a re-run with a higher cap continues.",
+        ),
+    ] = None,
 ) -> None:
     """Run persona episodes (or, with a `matrix:` section, an experiment) and print a Proc/Comp summary."""
     overrides = list(set_ or [])
@@ -95,13 +104,15 @@ def run_cmd(
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
+    budget = None if max_cost is None else Budget(max_cost)
     if cfg.matrix is not None:
-        _run_matrix(cfg, bundles, not no_report)
+        _run_matrix(cfg, bundles, not no_report, budget)
         return
-    outcome = _run_single(cfg, bundles, total)
+    outcome = _run_single(cfg, bundles, total, budget)
     console.print(summary_table(outcome.episodes))
     console.print(gate_table(outcome.episodes))
     finish_run(console, cfg, bundles, outcome, with_bounds=not no_bounds, with_report=not no_report)
+    _budget_note(outcome.episodes, budget)
     note = infra_note(outcome.episodes)
     if note is not None:
         console.print(note)
@@ -116,7 +127,13 @@ def preflight_failed(exc: PreflightError) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int) -> RunOutcome:
+def _budget_note(episodes: list[EpisodeResult], budget: Budget | None) -> None:
+    note = None if budget is None else budget_note(episodes, budget.cap_usd, budget.spent_usd)
+    if note is not None:
+        console.print(note, highlight=False)
+
+
+def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int, budget: Budget | None) -> RunOutcome:
     """One run with a progress bar; errors of sessions are printed as they end."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=False) as progress:
@@ -138,7 +155,7 @@ def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int) -> Run
             console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
 
         try:
-            return run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note)
+            return run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note, budget=budget)
         except PreflightError as exc:
             raise preflight_failed(exc) from exc
         except WorkspaceError as exc:
@@ -146,10 +163,12 @@ def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int) -> Run
             raise typer.Exit(2) from exc
 
 
-def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle], report: bool = True) -> None:
+def _run_matrix(
+    cfg: RunConfig, bundles: list[PersonaBundle], report: bool = True, budget: Budget | None = None
+) -> None:
     """Run an experiment config; exit 1 when an episode failed (the others still ran)."""
     try:
-        outcome = run_matrix(cfg, bundles, console)
+        outcome = run_matrix(cfg, bundles, console, budget)
     except PreflightError as exc:
         raise preflight_failed(exc) from exc
     except (DataError, ValueError) as exc:
@@ -163,6 +182,7 @@ def _run_matrix(cfg: RunConfig, bundles: list[PersonaBundle], report: bool = Tru
         for failure in cell.failures:
             console.print(f"[red]{cell.spec.id}/{failure.persona}: {failure.error}[/red]", highlight=False)
     console.print(f"experiment directory: {outcome.experiment_dir}")
+    _budget_note([e for cell in outcome.cells for e in cell.episodes], budget)
     page = write_report(console, outcome.experiment_dir) if report else None
     if page is not None:
         console.print(f"report: {page}")

@@ -11,6 +11,7 @@ from rich.live import Live
 from rich.progress_bar import ProgressBar
 from rich.table import Table
 
+from engine.budget import Budget
 from engine.experiment.execute import ExperimentOutcome, run_experiment
 from engine.experiment.progress import ExperimentProgress, Snapshot
 from engine.loader import PersonaBundle
@@ -82,8 +83,11 @@ def _heartbeat(progress: ExperimentProgress, console: Console, stop: threading.E
         console.print(f"{progress.status_line()} | running {progress.snapshot().episodes_running}", highlight=False)
 
 
-def run_matrix(config: RunConfig, bundles: list[PersonaBundle], console: Console) -> ExperimentOutcome:
-    """Run the experiment with live progress: a refreshing panel on a terminal, one line per event otherwise."""
+def run_matrix(
+    config: RunConfig, bundles: list[PersonaBundle], console: Console, budget: Budget | None = None
+) -> ExperimentOutcome:
+    """Run the experiment with live progress: a refreshing panel on a terminal, one line per event otherwise;
+    `budget` (--max-cost) caps the whole experiment."""
 
     def note(text: str) -> None:
         console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
@@ -94,10 +98,10 @@ def run_matrix(config: RunConfig, bundles: list[PersonaBundle], console: Console
         beat = threading.Thread(target=_heartbeat, args=(progress, console, stop), daemon=True)
         beat.start()
         try:
-            return run_experiment(config, bundles, progress, note)
+            return run_experiment(config, bundles, progress, note, budget=budget)
         finally:
             stop.set()
             beat.join()
     progress = ExperimentProgress()
     with Live(console=console, refresh_per_second=2, get_renderable=lambda: progress_panel(progress.snapshot())):
-        return run_experiment(config, bundles, progress, note)
+        return run_experiment(config, bundles, progress, note, budget=budget)

@@ -17,6 +17,7 @@ from engine.models.local_server import is_local
 from engine.runner import RunOutcome
 from engine.schema.config import RunConfig, agent_label
 from engine.schema.results import EpisodeResult
+from engine.state import UNMEASURED
 
 GOLD_LABEL = "gold replay"
 IDLE_LABEL = "do-nothing"
@@ -28,7 +29,7 @@ NEXT_STEP = (
 
 
 def _rule(ep: EpisodeResult) -> float | None:
-    values = [s.rule_comp for s in ep.sessions if s.rule_comp is not None and s.termination != "infra_error"]
+    values = [s.rule_comp for s in ep.sessions if s.rule_comp is not None and s.termination not in UNMEASURED]
     return sum(values) / len(values) if values else None
 
 
@@ -79,7 +80,7 @@ def reading(episodes: Sequence[EpisodeResult], bounds: Bounds, model: str) -> li
 
 def unjudged_note(episodes: Sequence[EpisodeResult], config: RunConfig) -> str | None:
     """Why rubric items were not scored, when they were not for want of a judge."""
-    errors = sum(s.grader_errors for ep in episodes for s in ep.sessions if s.termination != "infra_error")
+    errors = sum(s.grader_errors for ep in episodes for s in ep.sessions if s.termination not in UNMEASURED)
     if not errors or config.judge is not None:
         return None
     return (

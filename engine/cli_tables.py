@@ -9,6 +9,7 @@ from engine.schema.results import EpisodeResult, SessionResult
 from engine.state import TerminationReason
 
 INFRA_ERROR = TerminationReason.INFRA_ERROR.value
+NOT_RUN = TerminationReason.BUDGET_EXHAUSTED.value
 
 
 def pct(value: float | None) -> str:
@@ -49,8 +50,9 @@ def summary_table(episodes: list[EpisodeResult]) -> Table:
 
 
 def session_error_line(result: SessionResult) -> str | None:
-    """A red console line for a session that ended on an error (agent_error, user_error, infra_error), else None."""
-    if result.error is None:
+    """A red console line for a session that ended on an error (agent_error, user_error, infra_error), else None
+    (sessions not run for want of budget are summed up by `budget_note`)."""
+    if result.error is None or result.termination == NOT_RUN:
         return None
     return f"[red]{result.persona}/{result.session_id} ended {result.termination}: {escape(result.error)}[/red]"
 
@@ -64,6 +66,18 @@ def infra_note(episodes: list[EpisodeResult]) -> str | None:
         f"[bold red]{count} session(s) ended infra_error (a model service failed): they are left out of Proc and "
         "Comp and their episodes stopped there; run the same command again, or --resume the run directory, to "
         "redo them[/bold red]"
+    )
+
+
+def budget_note(episodes: list[EpisodeResult], cap_usd: float, spent_usd: float) -> str | None:
+    """How many sessions the --max-cost cap kept from starting and how to continue, or None when none."""
+    count = sum(ep.not_run for ep in episodes)
+    if not count:
+        return None
+    return (
+        f"[yellow]{count} session(s) not run: --max-cost ${cap_usd:.2f} reached (${spent_usd:.4f} spent in all); "
+        "they are recorded as budget_exhausted and left out of every score; run the same command with a higher "
+        "--max-cost to continue[/yellow]"
     )
 
 

@@ -16,10 +16,11 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from engine.agents.base import Agent
 from engine.apps import APPS_FILE, apps_of
 from engine.branch import branch_point
+from engine.budget import Budget
 from engine.conditions import depends_on, opening_context, prepare_workspace, render_transcript, skipped_by_ablation
 from engine.graph import build_episode_graph, build_session_graph
 from engine.loader import PersonaBundle
-from engine.metrics import episode_result, result_from_events
+from engine.metrics import episode_result, not_run_result, result_from_events
 from engine.models.metered import MeteredModel
 from engine.ports import Workspace
 from engine.rundir import RESULT_FILE, TRAJECTORY_FILE, WORKSPACE_FILE, saved_transcript
@@ -49,6 +50,7 @@ class EpisodeDeps:
     judge: MeteredModel | None = None
     meters: list[MeteredModel] = field(default_factory=list)
     services: dict[str, Any] = field(default_factory=dict)
+    budget: Budget | None = None
 
 
 def selected_sessions(bundle: PersonaBundle, only: list[str], ablate: Ablation = "none") -> list[SessionSpec]:
@@ -101,7 +103,8 @@ CHECKPOINTS = "checkpoints.sqlite"
 
 
 class EpisodeStopped(Exception):
-    """A session ended infra_error: the episode stops there, its checkpoint not advanced past that session."""
+    """A session ended infra_error (or the budget stopped the episode before it): the episode stops there, its
+    checkpoint not advanced past that session."""
 
 
 @dataclass
@@ -148,8 +151,14 @@ class _Steps:
         apps.restore((session_dir / APPS_FILE).read_bytes())
 
     def run_step(self, index: int) -> None:
-        """Run the session at `index`, then write its result and workspace and apps snapshots."""
+        """Run the session at `index`, then write its result and workspace and apps snapshots; with the budget
+        spent, record it and the rest as not run instead and stop."""
         spec = self.sessions[index]
+        refusal = None if self.deps.budget is None else self.deps.budget.refusal()
+        if refusal is not None:
+            for rest in self.sessions[index:]:
+                self._record(rest, not_run_result(self.bundle.persona.id, rest, refusal))
+            raise EpisodeStopped(f"{self.bundle.persona.id}/{spec.id} {refusal}")
         first = index == 0 and not self.branched
         prepare_workspace(self.config.memory, self.deps.workspace, self.seed, first=first)
         apps = apps_of(self.deps.services)
@@ -174,8 +183,17 @@ class _Steps:
                 (session_dir / APPS_FILE).write_bytes(apps.snapshot())
             (session_dir / RESULT_FILE).write_text(result.model_dump_json(indent=2), encoding="utf-8")
         self._finish(result)
+        if self.deps.budget is not None:
+            self.deps.budget.charge(result)
         if result.termination == TerminationReason.INFRA_ERROR.value:
             raise EpisodeStopped(f"{self.bundle.persona.id}/{spec.id} ended infra_error: {result.error}")
+
+    def _record(self, spec: SessionSpec, result: SessionResult) -> None:
+        """Keep a result of a session that did not run (its result.json only)."""
+        if self.out_dir is not None:
+            self._dir(spec).mkdir(parents=True, exist_ok=True)
+            (self._dir(spec) / RESULT_FILE).write_text(result.model_dump_json(indent=2), encoding="utf-8")
+        self._finish(result)
 
     def _dir(self, spec: SessionSpec) -> Path:
         assert self.out_dir is not None
@@ -211,7 +229,8 @@ def run_episode(
 
     `on_session` sees each finished session's result; `on_event` every trajectory event (persona, session, event).
     A session that ends infra_error stops the episode after it (EpisodeResult.infra_errors says so); the
-    checkpoint stays at that session, so a re-run or --resume redoes it.
+    checkpoint stays at that session, so a re-run or --resume redoes it. With `deps.budget` spent, the next
+    session and the rest are recorded budget_exhausted (EpisodeResult.not_run) and the checkpoint stays there too.
     """
     sessions = selected_sessions(bundle, config.sessions, config.ablate)
     seed = deps.workspace.snapshot()

@@ -10,10 +10,11 @@ from engine.burden import user_burden
 from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, StatusAssigned
 from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
-from engine.state import TerminationReason
+from engine.state import UNMEASURED, TerminationReason
 from graders.evidence import evidence_score
 
 INFRA_ERROR = TerminationReason.INFRA_ERROR.value
+NOT_RUN = TerminationReason.BUDGET_EXHAUSTED.value
 
 
 def proactivity(statuses: dict[str, IntentStatus | None]) -> float | None:
@@ -121,13 +122,14 @@ def _mean(values: list[float | None]) -> float | None:
 def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult:
     """Average session scores; count terminal statuses over all intents.
 
-    Sessions that ended infra_error stay in `sessions` but enter no mean and no count: they are counted apart.
+    Sessions that ended infra_error or were not run (budget_exhausted) stay in `sessions` but enter no mean and no
+    count: they are counted apart.
 
     gate_pass_rate and comp_conditional are taken over sessions with a Comp and a determined gate,
     so comp_gated = gate_pass_rate · comp_conditional whenever every session has a gated Comp.
     """
     everything = sessions
-    sessions = [s for s in everything if s.termination != INFRA_ERROR]
+    sessions = [s for s in everything if s.termination not in UNMEASURED]
     counts: Counter[str] = Counter({"completed": 0, "inferred": 0, "provided": 0, "open": 0})
     for s in sessions:
         counts.update(status or "open" for status in s.statuses.values())
@@ -149,7 +151,8 @@ def episode_result(persona: str, sessions: list[SessionResult]) -> EpisodeResult
         evidence_f1=fmean(e.f1 for e in evidence) if evidence else None,
         status_counts=dict(counts),
         mean_turns=fmean(s.turns for s in sessions) if sessions else 0.0,
-        infra_errors=len(everything) - len(sessions),
+        infra_errors=sum(s.termination == INFRA_ERROR for s in everything),
+        not_run=sum(s.termination == NOT_RUN for s in everything),
         mean_questions=_mean([float(b.questions) for b in burdens]),
         mean_untargeted_questions=_mean([float(b.untargeted_questions) for b in burdens]),
         mean_user_words=_mean([float(b.user_words) for b in burdens]),
@@ -175,3 +178,24 @@ def result_from_events(
     result.evidence = evidence_score(spec.hidden_intents, events)
     result.burden = user_burden(events)
     return result
+
+
+def not_run_result(persona: str, spec: SessionSpec, reason: str) -> SessionResult:
+    """The record of a session that was never started (budget_exhausted): no turn, no score, every intent open."""
+    return SessionResult(
+        persona=persona,
+        session_id=spec.id,
+        category=spec.category,
+        termination=NOT_RUN,
+        error=reason,
+        turns=0,
+        statuses={i.id: None for i in spec.hidden_intents},
+        proc=None,
+        comp=None,
+        comp_weighted=None,
+        comp_gated=None,
+        rule_comp=None,
+        grader_errors=0,
+        items=[],
+        task_version=spec.version(),
+    )

@@ -13,6 +13,7 @@ import yaml
 from engine.agents.registry import make_agent
 from engine.apps import load_apps, uses_apps
 from engine.branch import branch_point
+from engine.budget import Budget
 from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
@@ -41,8 +42,11 @@ def new_run_id(config: RunConfig) -> str:
     return f"{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{config.agent.kind}"
 
 
-def build_deps(bundle: PersonaBundle, config: RunConfig, limits: RateLimits | None = None) -> EpisodeDeps:
-    """Bind the role models (behind the shared per-model `limits`) and build the agent, user and workspace."""
+def build_deps(
+    bundle: PersonaBundle, config: RunConfig, limits: RateLimits | None = None, budget: Budget | None = None
+) -> EpisodeDeps:
+    """Bind the role models (behind the shared per-model `limits`) and build the agent, user and workspace; the
+    shared `budget` (--max-cost) is checked before every session."""
     meters: list[MeteredModel] = []
     user_model = None
     if config.user.mode != "rules" and config.user.model is not None:
@@ -67,6 +71,7 @@ def build_deps(bundle: PersonaBundle, config: RunConfig, limits: RateLimits | No
         judge=judge,
         meters=meters,
         services=services,
+        budget=budget,
     )
 
 
@@ -124,9 +129,10 @@ def run_persona(
     limits: RateLimits | None = None,
     on_session: Callable[[SessionResult], None] | None = None,
     on_event: EventCallback | None = None,
+    budget: Budget | None = None,
 ) -> EpisodeResult:
     """Run (or resume) one persona's episode into `run_dir/<persona>/` with its own workspace and apps."""
-    deps = build_deps(bundle, config, limits)
+    deps = build_deps(bundle, config, limits, budget)
     try:
         return run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session, on_event)
     finally:
@@ -139,18 +145,22 @@ def run(
     bundles: list[PersonaBundle] | None = None,
     on_event: EventCallback | None = None,
     on_note: Callable[[str], None] | None = None,
+    budget: Budget | None = None,
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
 
     Every role's model is checked first (engine/models/preflight.py: PreflightError, nothing written). A
     `workspace: auto` config is resolved next (docker when available, else local, said through `on_note`)
-    and saved resolved, so a resumed run uses the same backend.
+    and saved resolved, so a resumed run uses the same backend. With a `budget`, what the run directory's results
+    already cost counts towards it, and no session starts once it is spent (engine/budget.py).
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = RateLimits(config.rate_limits) if config.rate_limits else None
     check_models(config, bundles, limits)
     run_dir, config = prepare_run(config, on_note)
-    episodes = [run_persona(bundle, config, run_dir, limits, on_session, on_event) for bundle in bundles]
+    if budget is not None:
+        budget.count_existing(run_dir)
+    episodes = [run_persona(bundle, config, run_dir, limits, on_session, on_event, budget) for bundle in bundles]
     write_results(run_dir, episodes)
     return RunOutcome(run_dir=run_dir, episodes=episodes)
 

@@ -11,6 +11,8 @@ class TerminationReason(StrEnum):
 
     INFRA_ERROR: a model service failed (unreachable after its retries, or misconfigured); the session measures
     nothing, is kept out of Proc and Comp, and is redone by a re-run or --resume.
+    BUDGET_EXHAUSTED: the session never started because the run's --max-cost was reached (engine/budget.py); kept
+    out of every score like INFRA_ERROR, and run by a re-run with a higher cap.
     """
 
     RESOLVED = "resolved"
@@ -18,6 +20,11 @@ class TerminationReason(StrEnum):
     AGENT_ERROR = "agent_error"
     USER_ERROR = "user_error"
     INFRA_ERROR = "infra_error"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+
+
+UNMEASURED = frozenset({TerminationReason.INFRA_ERROR.value, TerminationReason.BUDGET_EXHAUSTED.value})
+"""Terminations of sessions that measured nothing: they enter no score and a re-run redoes them."""
 
 
 class SessionState(TypedDict, total=False):

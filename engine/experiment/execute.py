@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from engine.budget import Budget
 from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
@@ -41,6 +42,7 @@ class EpisodeJob:
     config: RunConfig
     run_dir: Path
     bundle: PersonaBundle
+    budget: Budget | None = None
 
 
 EpisodeRunner = Callable[[EpisodeJob, RateLimits | None, SessionCallback, EventCallback], EpisodeResult]
@@ -50,7 +52,7 @@ def run_job(
     job: EpisodeJob, limits: RateLimits | None, on_session: SessionCallback, on_event: EventCallback
 ) -> EpisodeResult:
     """The real episode runner: engine.runner.run_persona into the cell's run directory."""
-    return run_persona(job.bundle, job.config, job.run_dir, limits, on_session, on_event)
+    return run_persona(job.bundle, job.config, job.run_dir, limits, on_session, on_event, job.budget)
 
 
 @dataclass
@@ -102,12 +104,12 @@ class _Cell:
 
 def finished_episode(job: EpisodeJob) -> EpisodeResult | None:
     """The saved result of an episode that already ran to its end (episode.json), else None; an episode that
-    stopped at an infra_error session is not finished."""
+    stopped at an infra_error session, or before a session for want of budget, is not finished."""
     path = job.run_dir / job.bundle.persona.id / EPISODE_FILE
     if not path.is_file():
         return None
     result = EpisodeResult.model_validate_json(path.read_text(encoding="utf-8"))
-    return None if result.infra_errors else result
+    return None if result.infra_errors or result.not_run else result
 
 
 def run_experiment(
@@ -117,8 +119,12 @@ def run_experiment(
     on_note: Callable[[str], None] | None = None,
     runner: EpisodeRunner = run_job,
     limits: RateLimits | None = None,
+    budget: Budget | None = None,
 ) -> ExperimentOutcome:
-    """Run (or resume) the matrix of `config` into `<runs_dir>/<run_id or new id>/`; experiment.yaml first."""
+    """Run (or resume) the matrix of `config` into `<runs_dir>/<run_id or new id>/`; experiment.yaml first.
+
+    With a `budget` (--max-cost), the whole experiment shares it: what its directory's results already cost
+    counts, and no session of any episode starts once it is spent."""
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
     if runner is run_job:  # the real runner calls models: preflight every role of every agent first
@@ -141,6 +147,8 @@ def run_experiment(
     for note in sorted(notes):
         if on_note is not None:
             on_note(note)
+    if budget is not None:
+        budget.count_existing(experiment_dir)
     jobs: list[tuple[EpisodeJob, _Cell]] = []
     outcomes: list[CellOutcome] = []
     for spec in cells:
@@ -148,7 +156,7 @@ def run_experiment(
         outcome = CellOutcome(spec=spec, run_dir=run_dir)
         outcomes.append(outcome)
         cell = _Cell(outcome, personas)
-        jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle), cell) for bundle in bundles]
+        jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle, budget), cell) for bundle in bundles]
     progress.begin(len(jobs), sum(c.sessions for c in cells))
     stop = threading.Event()
     work = partial(_episode, runner=runner, limits=limits, progress=progress, stop=stop)

@@ -30,6 +30,7 @@ from engine.report.trace_sources import SessionTexts, persona_texts
 
 REPORT_DIR = "report"
 INFRA_ERROR = "infra_error"
+NOT_RUN = "budget_exhausted"
 HTML_FILE = "report.html"
 
 
@@ -62,8 +63,9 @@ def compute_tables(
 ) -> list[Table]:
     """Every table of the report, in page order (the tidy `sessions` table last).
 
-    Sessions that ended infra_error (a model service failed) enter no score, status, turn or burden table; they
-    are counted in `termination`, `usage`, `runs` and `sessions`, and named by `infra_warning`.
+    Sessions that ended infra_error (a model service failed) or were not run (budget_exhausted) enter no score,
+    status, turn or burden table; they are counted in `termination`, `usage`, `runs` and `sessions`, and named by
+    `infra_warning` and `budget_warning`.
     """
     scored = measured(rows)
     return [
@@ -87,18 +89,29 @@ def compute_tables(
 
 
 def measured(rows: Sequence[SessionRow]) -> list[SessionRow]:
-    """The sessions that measured the agent: every one but those that ended infra_error."""
-    return [r for r in rows if r.termination != INFRA_ERROR]
+    """The sessions that measured the agent: every one but those that ended infra_error or were not run."""
+    return [r for r in rows if r.termination not in (INFRA_ERROR, NOT_RUN)]
 
 
 def infra_warning(rows: Sequence[SessionRow]) -> str | None:
     """A warning counting the infra_error sessions left out of every score, or None."""
-    count = len(rows) - len(measured(rows))
+    count = sum(r.termination == INFRA_ERROR for r in rows)
     if not count:
         return None
     return (
         f"{count} session(s) ended infra_error (a model service failed) and are left out of every score; "
         "re-run or --resume their runs to redo them"
+    )
+
+
+def budget_warning(rows: Sequence[SessionRow]) -> str | None:
+    """A warning counting the sessions the --max-cost cap kept from starting, or None."""
+    count = sum(r.termination == NOT_RUN for r in rows)
+    if not count:
+        return None
+    return (
+        f"{count} session(s) were not run (--max-cost reached) and are left out of every score; re-run their "
+        "runs with a higher --max-cost to run them"
     )
 
 
@@ -140,8 +153,8 @@ def build_report(
     out = out or Path(paths[0]) / REPORT_DIR
     tables = compute_tables(runs, rows, resamples, seed)
     warnings = version_warnings(rows)
-    infra = infra_warning(rows)
-    report = Report(runs, rows, tables, out, export_tables(tables, out), [*warnings, *([infra] if infra else [])])
+    notes = [note for note in (infra_warning(rows), budget_warning(rows)) if note is not None]
+    report = Report(runs, rows, tables, out, export_tables(tables, out), [*warnings, *notes])
     figures = _plots(measured(rows), report.table("ablation_deltas"))
     for name, _, png in figures:
         path = out / f"{name}.png"

@@ -60,7 +60,9 @@ class SessionResult(Strict):
     category: str = Field(description="Task category.")
     termination: str = Field(description="TerminationReason value.")
     error: str | None = Field(
-        default=None, description="Why an agent_error, user_error or infra_error session ended (None otherwise)."
+        default=None,
+        description="Why an agent_error, user_error or infra_error session ended, or why a budget_exhausted one was "
+        "not run (None otherwise).",
     )
     turns: int = Field(description="Agent turns.")
     statuses: dict[str, IntentStatus | None] = Field(description="Intent id -> terminal status (None if open).")
@@ -123,6 +125,11 @@ class EpisodeResult(Strict):
         default=0,
         description="Sessions that ended infra_error (the model service failed): listed in `sessions` but left out "
         "of every mean and count above; the episode stopped at the first one and a re-run or --resume redoes it.",
+    )
+    not_run: int = Field(
+        default=0,
+        description="Sessions not started because the run's --max-cost was reached (budget_exhausted): listed in "
+        "`sessions`, left out of every mean and count above; a re-run with a higher cap runs them.",
     )
     mean_questions: float | None = Field(default=None, description="Mean questions the agent asked per session.")
     mean_untargeted_questions: float | None = Field(
