@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from engine.budget import Budget
 from engine.cli_audit import audit_cmd
 from engine.cli_console import make_console
+from engine.cli_cost import print_estimate
 from engine.cli_experiment import experiment_table, run_matrix
 from engine.cli_grade import grade_cmd
 from engine.cli_import import import_app
@@ -23,6 +24,7 @@ from engine.cli_story import finish_run, write_report
 from engine.cli_tables import budget_note, gate_table, infra_note, pct, session_error_line, summary_table
 from engine.cli_validate import validate_cmd
 from engine.config_io import load_config
+from engine.costs import hosted
 from engine.envfile import load_env_file
 from engine.experiment.matrix import is_experiment, resume_config
 from engine.loader import DataError, PersonaBundle, load_persona
@@ -72,6 +74,9 @@ def run_cmd(
     no_bounds: Annotated[
         bool, typer.Option(help="Do not compute the gold-replay and do-nothing rows beside a model's.")
     ] = False,
+    estimate: Annotated[
+        bool, typer.Option(help="Print the expected calls, tokens and cost per role, and run nothing.")
+    ] = False,
     max_cost: Annotated[
         float | None,
         typer.Option(
@@ -104,6 +109,10 @@ def run_cmd(
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
+    if estimate or hosted(cfg):
+        print_estimate(console, cfg, bundles, full=estimate)
+        if estimate:
+            return
     budget = None if max_cost is None else Budget(max_cost)
     if cfg.matrix is not None:
         _run_matrix(cfg, bundles, not no_report, budget)

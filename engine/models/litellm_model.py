@@ -222,3 +222,16 @@ def _to_completion(response: Any, model: str, latency: float, litellm: Any) -> C
             latency_s=latency,
         ),
     )
+
+
+def token_prices(model: str) -> tuple[float, float] | None:
+    """USD per prompt token and per completion token of `model` in litellm's price map (the copy installed with
+    litellm, never fetched), or None when the map does not price it."""
+    try:
+        info = _litellm().get_model_info(model=model)
+    except Exception:  # litellm raises its own error types for unmapped models: no price
+        return None
+    prompt, completion = info.get("input_cost_per_token"), info.get("output_cost_per_token")
+    if prompt is None or completion is None:
+        return None
+    return float(prompt), float(completion)
