@@ -25,6 +25,7 @@ import uuid
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+PROGRESS = ("sandbox image", "pulling", "registry", "offline base", "building", "fetching", "is up to date")
 
 
 def clone(into: Path, cold: str) -> Path:
@@ -87,7 +88,7 @@ def main() -> None:
         try:
             for label in ("first", "second"):
                 seconds, out = proact_run(clone_dir, image, extra)
-                building = [line for line in out.splitlines() if "sandbox image" in line or line.startswith("  ")]
+                building = [line for line in out.splitlines() if any(mark in line for mark in PROGRESS)]
                 print(f"{label} run: {seconds:.1f} s, workspace {backend_of(clone_dir)}")
                 for line in building[:12]:
                     print(f"    {line}")

@@ -132,33 +132,31 @@ class DockerWorkspace:
         """Name of the workspace volume."""
         return str(self._volume.name)
 
-    def _run(self, argv: list[str], action: str, timeout_s: float = HELPER_TIMEOUT_S) -> tuple[int, bytes, bytes]:
-        """Run a short helper command as the agent user; return (exit code, stdout, stderr).
-
-        A helper that has not answered within `timeout_s` is abandoned with a WorkspaceError (the engine goes on).
+    def _run(
+        self, argv: list[str], action: str, timeout_s: float = HELPER_TIMEOUT_S, slow: WorkspaceError | None = None
+    ) -> tuple[int, bytes, bytes]:
+        """Run a short helper command as the agent user; return (exit code, stdout, stderr). One that has not
+        answered within `timeout_s` is abandoned: `slow` (or a WorkspaceError saying so) is raised; the engine goes on.
         """
         api = self._client.api
-        with _translated(action):
-            exec_id = api.exec_create(self._container.id, argv, user=f"{AGENT_UID}:{AGENT_UID}", workdir=ROOT)["Id"]
         answer: list[Any] = []
-        failure: list[BaseException] = []
 
         def call() -> None:
             try:
-                answer.append(api.exec_start(exec_id, demux=True))
+                exec_id = api.exec_create(self._container.id, argv, user=f"{AGENT_UID}:{AGENT_UID}", workdir=ROOT)
+                out = api.exec_start(exec_id["Id"], demux=True) or (None, None)
+                answer.append((api.exec_inspect(exec_id["Id"]).get("ExitCode"), *out))
             except (docker.errors.DockerException, requests.RequestException) as exc:
-                failure.append(exc)
+                answer.append(exc)
 
         worker = threading.Thread(target=call, daemon=True, name="proact-docker-helper")
         worker.start()
         worker.join(timeout_s)
-        if worker.is_alive():
-            raise WorkspaceError(f"{action}: no answer within {timeout_s:g} s")
-        if failure:
-            raise WorkspaceError(f"{action}: {failure[0]}")
-        out, err = answer[0] if answer and answer[0] is not None else (None, None)
-        with _translated(action):
-            code = api.exec_inspect(exec_id).get("ExitCode")
+        if not answer:
+            raise slow or WorkspaceError(f"{action}: no answer within {timeout_s:g} s")
+        if isinstance(answer[0], BaseException):
+            raise WorkspaceError(f"{action}: {answer[0]}") from answer[0]
+        code, out, err = answer[0]
         return (-1 if code is None else int(code)), out or b"", err or b""
 
     def _put(self, files: dict[str, bytes]) -> None:
@@ -167,13 +165,8 @@ class DockerWorkspace:
 
     def read_file(self, path: str) -> bytes:
         """Return a regular file's bytes (UnreadableFileError for a FIFO, device, socket, oversized or slow file)."""
-        key = normalise(path)
-        try:
-            code, out, err = self._run(read_command(ROOT, key), f"read {key}", READ_TIMEOUT_S + _KILL_GRACE_S)
-        except WorkspaceError as exc:
-            if "no answer within" in str(exc):
-                raise too_slow(key, READ_TIMEOUT_S + _KILL_GRACE_S) from exc
-            raise
+        key, deadline = normalise(path), READ_TIMEOUT_S + _KILL_GRACE_S
+        code, out, err = self._run(read_command(ROOT, key), f"read {key}", deadline, too_slow(key, deadline))
         return read_result(key, code, out, err)
 
     def write_file(self, path: str, data: bytes) -> None:

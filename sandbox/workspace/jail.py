@@ -104,11 +104,10 @@ def _environment(site: bool) -> list[str]:
     return args
 
 
-def _argv(root: Path, command: str, site: Path | None) -> list[str]:
+def _argv(root: Path, command: str, site: Path | None, features: frozenset[str]) -> list[str]:
     bwrap = _bwrap()
     if bwrap is None:
         raise RuntimeError("bubblewrap (bwrap) is not installed")
-    features = _features()
     args = [bwrap, "--unshare-all", "--unshare-user"]
     if "--disable-userns" in features:
         args.append("--disable-userns")
@@ -126,27 +125,31 @@ def _argv(root: Path, command: str, site: Path | None) -> list[str]:
 
 
 @functools.cache
-def _probe() -> tuple[str | None, Path | None]:
-    """(why no jail can be made, None) or (None, the image's site folder to bind or None), found once."""
+def _probe() -> tuple[str | None, Path | None, frozenset[str]]:
+    """(why no jail can be made, ...) or (None, the image's site folder to bind or None, the optional bwrap flags
+    that work here), found once: a jail is tried with every optional flag this bwrap knows, then with none."""
     if _bwrap() is None:
-        return "bubblewrap (bwrap) is not installed", None
+        return "bubblewrap (bwrap) is not installed", None, frozenset()
     script = "import sys; print('%d.%d' % sys.version_info[:2])"
-    with tempfile.TemporaryDirectory(prefix="proact-jail-probe-") as tmp:
-        try:
-            proc = subprocess.run(
-                _argv(Path(tmp), f"python3 -c {script!r} 2>/dev/null || echo none", None),
-                capture_output=True,
-                text=True,
-                timeout=_PROBE_TIMEOUT_S,
-                check=False,
-                env=BWRAP_ENV,
-            )
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"bubblewrap could not start: {exc}", None
-    if proc.returncode != 0:
-        return f"bubblewrap cannot make namespaces here: {proc.stderr.strip()[-300:]}", None
-    site = cached_site(platform.machine())
-    return None, site if proc.stdout.strip() == IMAGE_PYTHON else None
+    failure = ""
+    for features in dict.fromkeys((_features(), frozenset())):
+        with tempfile.TemporaryDirectory(prefix="proact-jail-probe-") as tmp:
+            try:
+                proc = subprocess.run(
+                    _argv(Path(tmp), f"python3 -c {script!r} 2>/dev/null || echo none", None, features),
+                    capture_output=True,
+                    text=True,
+                    timeout=_PROBE_TIMEOUT_S,
+                    check=False,
+                    env=BWRAP_ENV,
+                )
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                return f"bubblewrap could not start: {exc}", None, frozenset()
+        if proc.returncode == 0:
+            site = cached_site(platform.machine())
+            return None, site if proc.stdout.strip() == IMAGE_PYTHON else None, features
+        failure = proc.stderr.strip()[-300:]
+    return f"bubblewrap cannot make namespaces here: {failure}", None, frozenset()
 
 
 def jail_problem() -> str | None:
@@ -156,7 +159,7 @@ def jail_problem() -> str | None:
 
 def jail_argv(root: Path, command: str) -> list[str]:
     """The argv running bash `command` jailed with `root` as its /workspace (call only when jail_problem() is None)."""
-    problem, site = _probe()
+    problem, site, features = _probe()
     if problem is not None:
         raise RuntimeError(problem)
-    return _argv(root, command, site)
+    return _argv(root, command, site, features)

@@ -1,0 +1,54 @@
+"""The local workspace's bubblewrap jail: what a command sees, and what happens where no jail can be made."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.ports import WorkspaceError
+from sandbox.workspace import jail
+from sandbox.workspace.local import LocalWorkspace
+
+
+@pytest.fixture
+def jailed() -> LocalWorkspace:
+    """A jailed local workspace (skipped where no jail can be made)."""
+    problem = jail.jail_problem()
+    if problem is not None:
+        pytest.skip(f"no jail can be made here: {problem}")
+    return LocalWorkspace(jail=True)
+
+
+def test_a_jailed_command_sees_only_the_workspace_as_uid_1000(jailed: LocalWorkspace) -> None:
+    try:
+        jailed.write_file("a.md", b"a")
+        out = jailed.exec("id -u; hostname; pwd; ls; ls /; cat /etc/passwd; echo $HOME", timeout_s=20, output_cap=4000)
+        lines = out.output.splitlines()
+        assert lines[:4] == ["1000", "workspace", "/workspace", "a.md"], out.output
+        assert "home" not in lines and "root" not in lines and "var" not in lines
+        assert "agent:x:1000:1000::/tmp:/bin/bash" in lines and lines[-1] == "/tmp"
+    finally:
+        jailed.close()
+
+
+def test_processes_a_command_started_end_with_it(jailed: LocalWorkspace) -> None:
+    try:
+        out = jailed.exec("(sleep 2; echo late > late.txt) & echo started", timeout_s=20, output_cap=100)
+        assert out.output == "started\n" and out.exit_code == 0
+        time.sleep(3)
+        assert "late.txt" not in jailed.list_files()
+    finally:
+        jailed.close()
+
+
+def test_without_a_jail_the_workspace_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jail, "_probe", lambda: ("bubblewrap (bwrap) is not installed", None, frozenset()))
+    with pytest.raises(WorkspaceError, match="no jail can be made for the local workspace: bubblewrap"):
+        LocalWorkspace(jail=True)
+    ws = LocalWorkspace()
+    try:
+        assert ws.jailed is False
+        assert ws.exec("echo unjailed", timeout_s=20, output_cap=100).output == "unjailed\n"
+    finally:
+        ws.close()
