@@ -6,7 +6,8 @@ and is not a question, conditional or hedge. The rule passes when some unit stat
 type without the expected one. So "the balance is £900" fails a £1,234.50 balance even when a hedge note
 says "if it went out, the balance would be £1,234.50".
 
-Values are read from normalised text (graders/normalise.py): `amount` is a number after £, € or $;
+Values are read from normalised text (graders/normalise.py): `amount` is a number after £, € or $ (not a
+rate such as '£8.12 a day');
 `number` any number that is not part of a date, an identifier such as `abl-013` or `hp-2417`, or a setting
 such as `k=5` (only numbers with the expected value's decimal places can contradict it); `date` an ISO date
 (every common format is normalised to it); `text` a regex (no conflict check). In a unit larger than a
@@ -30,6 +31,7 @@ _ISO = re.compile(r"\b(?:\d{4}|xxxx)-\d{2}-\d{2}\b")
 _AMOUNT = re.compile(r"[£€$]\s?(-?\d+(?:\.\d+)?)")
 _NUMBER = re.compile(r"(?<![\w.\-/])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
 _SETTING = re.compile(r"=\s?$")
+_RATE = re.compile(r"\s*(a|an|per|/|each)\s*(day|week|month|year|annum|hour)\b|\s*daily\b")
 
 
 class Args(TargetArgs):
@@ -41,6 +43,11 @@ class Args(TargetArgs):
     tolerance: float = Field(default=0.005, ge=0, description="Absolute tolerance for amounts and numbers.")
     within: Unit = Field(default="sentence", description="The unit that must assert the fact.")
     conflicts: bool = Field(default=True, description="Fail when an asserted anchor unit gives only another value.")
+    rate: bool = Field(
+        default=False,
+        description="The fact is itself a rate ('£8.12 a day'); otherwise amounts followed by 'a day', 'per "
+        "month'... are rates and neither state nor contradict it.",
+    )
     exclude: list[str] = Field(
         default_factory=list,
         description="Regexes of units that neither state nor contradict the fact (a breakdown line, an "
@@ -48,12 +55,13 @@ class Args(TargetArgs):
     )
 
 
-def values(unit: str, kind: str) -> list[str]:
-    """The values of a kind in a normalised unit, as strings (numbers after '=' such as `k=5` are settings)."""
+def values(unit: str, kind: str, rates: bool = True) -> list[str]:
+    """The values of a kind in a normalised unit, as strings (numbers after '=' such as `k=5` are settings;
+    without `rates`, an amount followed by 'a day', 'per month'... is a rate, not a value)."""
     if kind == "date":
         return _ISO.findall(unit)
     if kind == "amount":
-        return _AMOUNT.findall(unit)
+        return [m.group(1) for m in _AMOUNT.finditer(unit) if rates or not _RATE.match(unit, m.end())]
     text = _ISO.sub(" ", unit)
     return [m.group(0) for m in _NUMBER.finditer(text) if not _SETTING.search(text[max(0, m.start() - 2) : m.start()])]
 
@@ -97,7 +105,7 @@ def check(args: Args, view: EvidenceView) -> Outcome:
                 if stating is None and expected.search(unit):
                     stating = (label, unit)
                 continue
-            found = values(unit, args.type)
+            found = values(unit, args.type, rates=args.rate)
             if any(_same(v, args) for v in found):
                 stating = stating or (label, unit)
             elif not negated(unit) and (rivals := [v for v in found if _competes(v, args)]):

@@ -158,3 +158,9 @@ def test_struck_text_is_checked_as_what_the_document_deletes() -> None:
     assert not grade("text", kept, {"nda.md": doc}).passed
     crossing = {"path": "nda.md", "patterns": ["hire staff", "five years"], "within": "file", "struck": True}
     assert not grade("text", crossing, {"nda.md": doc}).passed
+
+
+def test_a_rate_is_not_a_rival_amount() -> None:
+    doc = "The balance now due is £25,225.50.\n\nOn the balance, interest accrues at £8.12 a day."
+    args = {"path": "l.md", "anchor": ["balance"], "value": 25225.5, "type": "amount"}
+    assert grade("fact", args, {"l.md": doc}).passed
