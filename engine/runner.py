@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from engine.agents.registry import make_agent
+from engine.agents.registry import agent_model_binding, close_agent, make_agent
 from engine.apps import load_apps, uses_apps
 from engine.branch import branch_point
 from engine.budget import Budget
@@ -57,8 +57,10 @@ def build_deps(
         judge = bind_role(config.judge, "judge", config.cache, limits=limits)
         meters.append(judge)
     agent_model = None
-    if config.agent.kind == "react":
-        agent_model = bind_role(config.agent.model, "agent", config.cache, limits=limits)
+    bound = agent_model_binding(config.agent)
+    if bound is not None:
+        cache = config.cache if bound[1] else config.cache.model_copy(update={"agent": False})
+        agent_model = bind_role(bound[0], "agent", cache, limits=limits)
         meters.append(agent_model)
     solutions = {s.id: s.reference for s in bundle.sessions} if config.agent.kind == "reference" else {}
     services: dict[str, Any] = load_data_services(bundle)
@@ -95,7 +97,7 @@ def check_models(
 
 def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:
     """The agent, user and judge model strings actually in use (None for a role without a model)."""
-    agent = config.agent.model.model if config.agent.kind == "react" else None
+    agent = config.agent.model.model if agent_model_binding(config.agent) is not None else None
     user = config.user.model.model if config.user.mode != "rules" and config.user.model is not None else None
     return agent, user, None if config.judge is None else config.judge.model
 
@@ -136,6 +138,7 @@ def run_persona(
     try:
         return run_episode(bundle, config, deps, run_dir / bundle.persona.id, on_session, on_event)
     finally:
+        close_agent(deps.agent)
         deps.workspace.close()
 
 

@@ -13,7 +13,7 @@ from engine.agents.react.protocol import ProtocolName, make_protocol
 from engine.agents.reference import ReferenceAgent
 from engine.models.local_server import is_local
 from engine.ports import ChatModel
-from engine.schema.config import AgentConfig, Limits
+from engine.schema.config import AgentConfig, Limits, ModelBinding, uses_agent_model
 from engine.schema.session import ReferenceSolution
 
 LOCAL_CONTEXT_CHARS = 12_000
@@ -29,6 +29,21 @@ def protocol_for(config: AgentConfig) -> ProtocolName:
     return "json" if is_local(config.model.model) else "native"
 
 
+def agent_model_binding(config: AgentConfig) -> tuple[ModelBinding, bool] | None:
+    """The model proact calls for this agent and whether the call cache may answer it: the react agent's model or
+    a command agent's relayed model; None when it calls none."""
+    if uses_agent_model(config):
+        return config.model, True
+    return None
+
+
+def close_agent(agent: Agent) -> None:
+    """Release what an agent holds for its episode (an external agent's program and MCP server)."""
+    close = getattr(agent, "close", None)
+    if callable(close):
+        close()
+
+
 def make_agent(
     config: AgentConfig,
     solutions: Mapping[str, ReferenceSolution | None],
@@ -41,6 +56,10 @@ def make_agent(
         return ReferenceAgent(solutions, data_root)
     if config.kind == "passive":
         return PassiveAgent()
+    if config.kind == "command":
+        from engine.agents.external.command import CommandAgent
+
+        return CommandAgent(config.external, model)
     if model is None:
         raise ValueError("the react agent needs a model")
     local = is_local(config.model.model)

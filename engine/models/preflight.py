@@ -16,7 +16,7 @@ from engine.models.ratelimit import RateLimits, Sleep
 from engine.models.retry import RetryingModel, RetryPolicy
 from engine.models.roles import role_binding
 from engine.ports import ChatModel, Message, ModelConfigError, ModelError, ModelUnavailableError
-from engine.schema.config import ModelBinding, RunConfig
+from engine.schema.config import ModelBinding, RunConfig, uses_agent_model
 from engine.schema.events import Role
 
 PING_SCHEMA = {
@@ -46,10 +46,10 @@ class PreflightError(RuntimeError):
 
 
 def run_roles(config: RunConfig, has_rubric: bool) -> list[RoleBinding]:
-    """The roles a run will call: the react agent's model, an llm/strict user's model, and the judge when some
-    selected session has a rubric item."""
+    """The roles a run will call: the react agent's (or a command agent's relayed) model, an llm/strict user's
+    model, and the judge when some selected session has a rubric item."""
     roles: list[RoleBinding] = []
-    if config.agent.kind == "react":
+    if uses_agent_model(config.agent):
         roles.append(RoleBinding("agent", config.agent.model))
     if config.user.mode != "rules" and config.user.model is not None:
         roles.append(RoleBinding("user", config.user.model))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import Field, PositiveFloat, field_validator
+from pydantic import Field, PositiveFloat, field_validator, model_validator
 
 from engine.schema.base import Strict
 
@@ -65,11 +65,38 @@ class ModelBinding(Strict):
     extra: dict[str, Any] = Field(default_factory=dict, description="Extra provider parameters.")
 
 
+class ExternalAgentConfig(Strict):
+    """An agent that runs outside proact (engine/agents/external/README.md); its tools are served over MCP."""
+
+    command: str | None = Field(
+        default=None,
+        description="kind command: the shell command starting the agent, run with bash in the workspace root inside "
+        "the episode's sandbox (the Docker container, or the jailed local workspace), once per episode; it speaks "
+        "the JSON-lines protocol of engine/agents/external/README.md on stdin and stdout.",
+    )
+    turn_timeout_s: float = Field(
+        default=600.0,
+        gt=0,
+        description="Seconds the agent may take for one turn (and for its wrap-up when a session ends); past them the "
+        "session ends agent_error and a command agent is stopped (restarted for the next session).",
+    )
+    start_timeout_s: float = Field(
+        default=60.0, gt=0, description="kind command: seconds from starting the command to its `ready` line."
+    )
+    model_relay: bool = Field(
+        default=False,
+        description="kind command: answer the agent's `model` requests with `agent.model` (for agents in a sandbox "
+        "without network); their usage is recorded as the agent role's.",
+    )
+
+
 class AgentConfig(Strict):
     """The agent under test."""
 
-    kind: Literal["react", "reference", "passive"] = Field(
-        default="react", description="react (built-in scaffold driven by `model`), reference (gold replay) or passive."
+    kind: Literal["react", "reference", "passive", "command"] = Field(
+        default="react",
+        description="react (built-in scaffold driven by `model`), reference (gold replay), passive, or command (a "
+        "program in the sandbox speaking proact's stdio protocol, `external.command`, its tools over MCP).",
     )
     label: str | None = Field(
         default=None,
@@ -77,7 +104,8 @@ class AgentConfig(Strict):
     )
     model: ModelBinding = Field(
         default_factory=lambda: ModelBinding(model=DEFAULT_AGENT_MODEL),
-        description="Model driving the react agent (default: the embedded offline model).",
+        description="Model driving the react agent (default: the embedded offline model); for kind command with "
+        "external.model_relay, the model its requests go to.",
     )
     protocol: Literal["auto", "native", "json"] = Field(
         default="auto",
@@ -91,6 +119,20 @@ class AgentConfig(Strict):
         "default: 12000 for local/ models (about half their 8192-token window), unlimited otherwise.",
     )
     subagent_steps: int = Field(default=8, ge=1, description="Tool steps a spawned sub-agent may take.")
+    external: ExternalAgentConfig = Field(
+        default_factory=ExternalAgentConfig, description="Settings of the command kind."
+    )
+
+    @model_validator(mode="after")
+    def _command_given(self) -> AgentConfig:
+        if self.kind == "command" and not (self.external.command or "").strip():
+            raise ValueError("agent.kind command needs agent.external.command")
+        return self
+
+
+def uses_agent_model(agent: AgentConfig) -> bool:
+    """Whether proact calls `agent.model` for this agent: react always, command with a model relay."""
+    return agent.kind == "react" or (agent.kind == "command" and agent.external.model_relay)
 
 
 class UserConfig(Strict):
