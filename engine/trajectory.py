@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,19 +26,21 @@ class TrajectoryLog:
         self.events: list[Event] = []
         self.turn = 0
         self._fh = None
+        self._lock = threading.Lock()  # an external agent's model usage may arrive on another thread
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = path.open("w", encoding="utf-8")
 
     def emit(self, event: Event) -> None:
-        """Append one event; an event without a turn index gets the log's current turn."""
-        event.seq = len(self.events)
-        if event.turn == 0:
-            event.turn = self.turn
-        self.events.append(event)
-        if self._fh is not None:
-            self._fh.write(event.model_dump_json() + "\n")
-            self._fh.flush()
+        """Append one event; an event without a turn index gets the log's current turn (thread-safe)."""
+        with self._lock:
+            event.seq = len(self.events)
+            if event.turn == 0:
+                event.turn = self.turn
+            self.events.append(event)
+            if self._fh is not None:
+                self._fh.write(event.model_dump_json() + "\n")
+                self._fh.flush()
         if self.listener is not None:
             self.listener(event)
 

@@ -30,10 +30,13 @@ def protocol_for(config: AgentConfig) -> ProtocolName:
 
 
 def agent_model_binding(config: AgentConfig) -> tuple[ModelBinding, bool] | None:
-    """The model proact calls for this agent and whether the call cache may answer it: the react agent's model or
-    a command agent's relayed model; None when it calls none."""
+    """The model proact calls for this agent and whether the call cache may answer it: the react agent's model, a
+    command agent's relayed model, or an endpoint agent's own endpoint (one attempt per turn within the turn's
+    timeout, never cached: a turn runs tools, it is no pure function of its messages); None when it calls none."""
     if uses_agent_model(config):
         return config.model, True
+    if config.kind == "endpoint":
+        return config.model.model_copy(update={"retries": 0, "timeout_s": config.external.turn_timeout_s}), False
     return None
 
 
@@ -60,6 +63,12 @@ def make_agent(
         from engine.agents.external.command import CommandAgent
 
         return CommandAgent(config.external, model)
+    if config.kind == "endpoint":
+        from engine.agents.external.endpoint import EndpointAgent
+
+        if model is None:
+            raise ValueError("the endpoint agent needs its endpoint bound as the agent model")
+        return EndpointAgent(model, config.external)
     if model is None:
         raise ValueError("the react agent needs a model")
     local = is_local(config.model.model)

@@ -20,7 +20,7 @@ def agent_label(agent: AgentConfig) -> str:
     """The agent's name in reports: its label, else the model string for react agents, else the kind."""
     if agent.label:
         return agent.label
-    return agent.model.model if agent.kind == "react" else agent.kind
+    return agent.model.model if agent.kind in ("react", "endpoint") else agent.kind
 
 
 def slug(text: str) -> str:
@@ -93,10 +93,11 @@ class ExternalAgentConfig(Strict):
 class AgentConfig(Strict):
     """The agent under test."""
 
-    kind: Literal["react", "reference", "passive", "command"] = Field(
+    kind: Literal["react", "reference", "passive", "command", "endpoint"] = Field(
         default="react",
-        description="react (built-in scaffold driven by `model`), reference (gold replay), passive, or command (a "
-        "program in the sandbox speaking proact's stdio protocol, `external.command`, its tools over MCP).",
+        description="react (built-in scaffold driven by `model`), reference (gold replay), passive, command (a program "
+        "in the sandbox speaking proact's stdio protocol, `external.command`) or endpoint (an OpenAI-compatible chat "
+        "endpoint that is the agent: `model` with its `api_base`); external agents reach their tools over MCP.",
     )
     label: str | None = Field(
         default=None,
@@ -104,7 +105,8 @@ class AgentConfig(Strict):
     )
     model: ModelBinding = Field(
         default_factory=lambda: ModelBinding(model=DEFAULT_AGENT_MODEL),
-        description="Model driving the react agent (default: the embedded offline model); for kind command with "
+        description="Model driving the react agent (default: the embedded offline model); for kind endpoint, the "
+        "agent's own endpoint (e.g. openai/<name> with api_base; never retried, never cached); for kind command with "
         "external.model_relay, the model its requests go to.",
     )
     protocol: Literal["auto", "native", "json"] = Field(
@@ -120,7 +122,7 @@ class AgentConfig(Strict):
     )
     subagent_steps: int = Field(default=8, ge=1, description="Tool steps a spawned sub-agent may take.")
     external: ExternalAgentConfig = Field(
-        default_factory=ExternalAgentConfig, description="Settings of the command kind."
+        default_factory=ExternalAgentConfig, description="Settings of the command and endpoint kinds."
     )
 
     @model_validator(mode="after")
