@@ -22,7 +22,8 @@ CHECK = {"id": "c1", "text": "QUOKKA-CHECK totals in euros", "rule": {"kind": "f
 def test_the_agent_model_never_sees_intent_contents_checklists_or_the_gold_solution() -> None:
     session = spec([INTENT], [CHECK], reference={"turns": [{"message": "OKAPI-GOLD reply"}]})
     seen: list[list[Message]] = []
-    script = iter([act("list_dir"), reply("Done. Should the totals be in euros?"), reply("Euros it is."), {"memory": "- euros"}])
+    asked = reply("Done. Should the totals be in euros?")
+    script = iter([act("list_dir"), asked, reply("Euros it is."), {"memory": "- euros"}])
 
     def model(messages: list[Message], schema: object) -> object:
         seen.append(list(messages))
