@@ -18,6 +18,7 @@ from engine.cli_cost import print_estimate
 from engine.cli_experiment import experiment_table, run_matrix
 from engine.cli_grade import grade_cmd
 from engine.cli_import import import_app
+from engine.cli_play import play_cmd
 from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
 from engine.cli_story import finish_run, write_report
@@ -41,6 +42,7 @@ app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(import_app, name="import")
 app.command("audit")(audit_cmd)
 app.command("grade")(grade_cmd)
+app.command("play")(play_cmd)
 app.command("report")(report_cmd)
 app.command("validate")(validate_cmd)
 console = make_console()
@@ -56,7 +58,9 @@ def main() -> None:
 def run_cmd(
     config: Annotated[Path | None, typer.Option(help="Run config YAML.")] = None,
     persona: Annotated[list[str] | None, typer.Option(help="Persona folder (repeatable).")] = None,
-    agent: Annotated[str | None, typer.Option(help="Agent kind: react, reference or passive.")] = None,
+    agent: Annotated[
+        str | None, typer.Option(help="Agent kind: react, reference, passive, command, endpoint or human.")
+    ] = None,
     model: Annotated[str | None, typer.Option(help="Agent model (litellm string or local/...).")] = None,
     user: Annotated[str | None, typer.Option(help="User mode: rules, strict or llm.")] = None,
     memory: Annotated[str | None, typer.Option(help="full, no-memory, isolated, oracle or disclosed.")] = None,

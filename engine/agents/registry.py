@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.agents.base import Agent
+from engine.agents.human import HumanAgent
 from engine.agents.passive import PassiveAgent
 from engine.agents.react import ReactAgent, ReactSettings
 from engine.agents.react.loop import LoopLimits
@@ -59,6 +60,8 @@ def make_agent(
         return ReferenceAgent(solutions, data_root)
     if config.kind == "passive":
         return PassiveAgent()
+    if config.kind == "human":
+        return HumanAgent()
     if config.kind == "command":
         from engine.agents.external.command import CommandAgent
 

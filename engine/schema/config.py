@@ -9,7 +9,7 @@ from pydantic import Field, PositiveFloat, field_validator, model_validator
 
 from engine.schema.base import Strict
 
-UserMode = Literal["llm", "strict", "rules"]
+UserMode = Literal["llm", "strict", "rules", "human"]
 MemoryMode = Literal["full", "no-memory", "isolated", "oracle", "disclosed"]
 Ablation = Literal["none", "no-deps"]
 DEFAULT_AGENT_MODEL = "local/smollm2-135m"
@@ -93,11 +93,12 @@ class ExternalAgentConfig(Strict):
 class AgentConfig(Strict):
     """The agent under test."""
 
-    kind: Literal["react", "reference", "passive", "command", "endpoint"] = Field(
+    kind: Literal["react", "reference", "passive", "command", "endpoint", "human"] = Field(
         default="react",
         description="react (built-in scaffold driven by `model`), reference (gold replay), passive, command (a program "
-        "in the sandbox speaking proact's stdio protocol, `external.command`) or endpoint (an OpenAI-compatible chat "
-        "endpoint that is the agent: `model` with its `api_base`); external agents reach their tools over MCP.",
+        "in the sandbox speaking proact's stdio protocol, `external.command`), endpoint (an OpenAI-compatible chat "
+        "endpoint that is the agent: `model` with its `api_base`; external agents reach their tools over MCP) or "
+        "human (a person at the terminal: `proact play --seat agent`).",
     )
     label: str | None = Field(
         default=None,
@@ -140,7 +141,11 @@ def uses_agent_model(agent: AgentConfig) -> bool:
 class UserConfig(Strict):
     """The simulated user."""
 
-    mode: UserMode = Field(default="rules", description="llm, strict (LLM judgments, verbatim reveals) or rules.")
+    mode: UserMode = Field(
+        default="rules",
+        description="llm, strict (LLM judgments, verbatim reveals), rules, or human (a person at the terminal: "
+        "`proact play --seat user`).",
+    )
     model: ModelBinding | None = Field(default=None, description="Model for llm/strict modes.")
 
 
