@@ -21,8 +21,14 @@ def test_reference_episode_on_docker_scores_full_marks_and_leaves_no_container(
     docker_settings: SandboxConfig, tmp_path: Path, example_persona: Path
 ) -> None:
     from sandbox import docker as dk
+    from sandbox.owner import owner_id
 
-    before = {name for kind, name, _ in dk.labelled(all_owners=True) if kind == "container"}
+    def ours() -> set[str]:
+        """Containers owned by this process (other processes may run sandboxes on the same daemon meanwhile)."""
+        found = dk.labelled(all_owners=True)
+        return {name for kind, name, owner in found if kind == "container" and owner == owner_id()}
+
+    before = ours()
     args = ["run", "--persona", str(example_persona), "--agent", "reference", "--run-id", "d"]
     out = CliRunner().invoke(app, [*args, "--set", f"runs_dir={tmp_path}", "--set", "workspace=docker"])
     assert out.exit_code == 0, out.output
@@ -30,8 +36,7 @@ def test_reference_episode_on_docker_scores_full_marks_and_leaves_no_container(
     assert episode.proc == 1.0 and all(s.rule_comp == 1.0 for s in episode.sessions)
     with tarfile.open(tmp_path / "d" / "example" / "s01" / "workspace.tar") as tar:
         assert "schedule/2026-12-05.md" in tar.getnames()
-    after = {name for kind, name, _ in dk.labelled(all_owners=True) if kind == "container"}
-    assert after <= before, "the episode's container outlived the run"
+    assert ours() <= before, "the episode's container outlived the run"
 
 
 def test_auto_picks_docker_and_builds_a_missing_image(docker_settings: SandboxConfig) -> None:
