@@ -4,10 +4,12 @@ lines. Also the smallest example of the protocol for agent authors.
 
 Plan: {"sessions": {"<session id>": [{"actions": [{"tool": ..., "args": {...}}], "message": "..."}, ...]},
        "final": "reply once a session's turns are used up",
-       "misbehave": {"<session id>:<turn>": "crash" | "hang" | "garbage" | "silent"}}
+       "misbehave": {"<session id>:<turn>": "crash" | "sigkill" | "hang" | "garbage" | "silent"}}
 """
 
 import json
+import os
+import signal
 import sys
 import time
 
@@ -53,6 +55,8 @@ def misbehave(how):
     if how == "crash":
         sys.stderr.write("plan agent: crashing on purpose\n")
         sys.exit(3)
+    if how == "sigkill":
+        os.kill(os.getpid(), signal.SIGKILL)
     if how == "hang":
         time.sleep(3600)
     if how == "garbage":

@@ -112,6 +112,7 @@ def test_a_command_agent_in_the_docker_container_completes_the_example(
     ("how", "reason"),
     [
         ("crash", "the agent program exited (code 3); stderr: "),
+        ("sigkill", "(SIGKILL: the memory limit, or in the Docker sandbox a command that timed out"),
         ("hang", "no reply within 2 s"),
         ("garbage", "protocol violation: not JSON"),
     ],

@@ -38,6 +38,10 @@ from sandbox.agent_process import AgentProcess, start_agent_process
 _STDERR_LINES = 12
 _STDERR_CHARS = 400
 _DRAIN_S = 2.0
+_KILLED = (
+    " (SIGKILL: the memory limit, or in the Docker sandbox a command that timed out, which ends every process of"
+    " the container)"
+)
 
 
 class _Running:
@@ -98,7 +102,8 @@ class _Running:
             if line.strip():
                 self._dispatch(line)
         code = self.process.popen.wait()
-        self._desk.fail(self._desk.current(), f"the agent program exited (code {code})")
+        hint = _KILLED if code in (137, -9) else ""
+        self._desk.fail(self._desk.current(), f"the agent program exited (code {code}){hint}")
 
     def _dispatch(self, line: bytes) -> None:
         token = self._desk.current()
