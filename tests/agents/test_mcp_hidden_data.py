@@ -131,6 +131,7 @@ def test_no_hidden_string_is_reachable_through_mcp(workspace: Workspace, tmp_pat
     assert not leaked, f"hidden strings reached the agent through MCP: {leaked[:3]}"
 
 
-def test_the_mcp_server_cannot_reach_hidden_data_through_imports() -> None:
-    reached = loaded_by("engine.agents.external.mcp_server")
+@pytest.mark.parametrize("module", ["mcp_server", "command", "endpoint", "mcp_client", "react_command"])
+def test_external_agents_cannot_reach_hidden_data_through_imports(module: str) -> None:
+    reached = loaded_by(f"engine.agents.external.{module}")
     assert not {m for m in reached if m.startswith(("engine.user", "graders", "engine.nodes", "engine.graph"))}
