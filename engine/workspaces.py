@@ -3,9 +3,9 @@
 `auto` picks the Docker sandbox whenever a daemon answers, building its image on first use (the
 offline path when no registry answers; an unchanged image is reused). Without Docker it picks the
 local workspace, whose commands run in a bubblewrap jail (sandbox/workspace/jail.py). Where no jail
-can be made either, an agent driven by a model does not run on the local or memory workspace unless
-`sandbox.allow_unjailed` says so (with a loud warning); the reference and passive agents, which call
-no model and run only the persona's own gold commands, may.
+can be made either, an agent driven by a model or an outside program does not run on the local or
+memory workspace unless `sandbox.allow_unjailed` says so (with a loud warning); the reference,
+passive and human agents (gold commands, none, the person at the terminal) may.
 """
 
 from __future__ import annotations
@@ -19,13 +19,17 @@ from sandbox.workspace.local import LocalWorkspace
 from sandbox.workspace.memory import MemoryWorkspace
 
 Note = Callable[[str], None]
-MODEL_FREE_AGENTS = frozenset({"reference", "passive"})
+# Agents whose commands come from the persona's gold solution (reference), from nobody (passive) or from the person
+# at this terminal (human, `proact play`): they may run unjailed. Every other kind (react, command, endpoint, and
+# any kind added later) is driven by a model or an outside program.
+MODEL_FREE_AGENTS = frozenset({"reference", "passive", "human"})
 HOST_BACKENDS = frozenset({"local", "memory"})
 WARNING = "WARNING: "  # the CLI prints notes that start so in bold red
 
 
 def model_driven_agents(config: RunConfig) -> list[str]:
-    """Kinds of the config's agents (its matrix's too) that a model drives: every kind but reference and passive."""
+    """Kinds of the config's agents (its matrix's too) driven by a model or an outside program: every kind but
+    reference, passive and human."""
     agents = [config.agent, *(config.matrix.agents if config.matrix is not None else [])]
     return sorted({agent.kind for agent in agents if agent.kind not in MODEL_FREE_AGENTS})
 
@@ -55,8 +59,9 @@ def host_isolation(config: RunConfig, backend: WorkspaceBackend, why_not_docker:
     lead = f"{why_not_docker}, and no" if why_not_docker else "no"
     raise WorkspaceError(
         f"{lead} jail can be made for the {backend} workspace ({problem}): the {', '.join(kinds)} agent, driven by "
-        "a model, does not run unisolated. Start Docker (the sandbox image is built on first use), install "
-        "bubblewrap (apt-get install bubblewrap), or accept the risk with --set sandbox.allow_unjailed=true"
+        "a model or an outside program, does not run unisolated. Start Docker (the sandbox image is built on first "
+        "use), install bubblewrap (apt-get install bubblewrap), or accept the risk with "
+        "--set sandbox.allow_unjailed=true"
     )
 
 

@@ -174,9 +174,10 @@ class SandboxConfig(Strict):
     tmp_mb: int = Field(default=64, ge=1, description="Size of the container's /tmp (tmpfs).")
     allow_unjailed: bool = Field(
         default=False,
-        description="Let a model-driven agent (react) run on a local or memory workspace where no jail can be made "
-        "(bubblewrap missing, or namespaces refused): its commands then run on the host as the engine's user and see "
-        "its files, environment (API keys), processes and network. Warned loudly; never for a model you do not trust.",
+        description="Let an agent driven by a model or a program (react, command, endpoint) run on a local or memory "
+        "workspace where no jail can be made (bubblewrap missing, or namespaces refused): its commands then run on the "
+        "host as the engine's user and see its files, environment (API keys), processes and network. Warned loudly; "
+        "never for a model or program you do not trust.",
     )
 
 

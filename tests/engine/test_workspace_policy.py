@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import engine.workspaces as ew
 from engine.cli import app
 from engine.ports import WorkspaceError
-from engine.schema.config import AgentConfig, MatrixConfig, RunConfig, SandboxConfig
+from engine.schema.config import AgentConfig, ExternalAgentConfig, MatrixConfig, RunConfig, SandboxConfig
 from engine.workspaces import make_workspace, resolve_backend
 from engine.workspaces import unjailed_allowed as real_unjailed_allowed
 
@@ -89,6 +89,9 @@ def test_without_docker_or_jail_a_model_driven_agent_is_refused(monkeypatch: pyt
         resolve_backend(react())
     assert NO_BWRAP in str(refused.value) and "sandbox.allow_unjailed=true" in str(refused.value)
     for backend in ("local", "memory"):
+        command = AgentConfig(kind="command", external=ExternalAgentConfig(command="python3 agent.py"))
+        with pytest.raises(WorkspaceError, match="the command agent, driven by a model or an outside program"):
+            resolve_backend(react(workspace=backend, agent=command))
         with pytest.raises(WorkspaceError, match="does not run unisolated"):
             resolve_backend(react(workspace=backend))
         with pytest.raises(WorkspaceError, match="does not run unisolated"):
@@ -100,7 +103,7 @@ def test_without_docker_or_jail_a_model_driven_agent_is_refused(monkeypatch: pyt
 
 def test_model_free_agents_may_run_unjailed(monkeypatch: pytest.MonkeyPatch, no_jail: None) -> None:
     docker_state(monkeypatch, daemon=False, image=False)
-    for kind in ("reference", "passive"):
+    for kind in ("reference", "passive", "human"):
         backend, note = resolve_backend(react(agent=AgentConfig(kind=kind)))
         assert backend == "local" and note is not None and "calls no model" in note
         make_workspace(react(agent=AgentConfig(kind=kind), workspace="local"), {"a.md": b"a"}).close()
