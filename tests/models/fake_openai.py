@@ -4,7 +4,8 @@
 arguments as a JSON string). Faults are injected by `fault(body, digest, attempt)`: a deterministic function
 of the request content (its SHA-256 `digest`) and how many times that exact request was seen before
 (`attempt`, 0-based), naming one of FAULTS or None; `fault_log` keeps (model, kind, request) of each.
-A request budget bounds every request loop.
+A request budget bounds every request loop. `latency_s` delays every answer (a model that thinks for that
+long; bench/concurrency.py), `keep_alive` serves HTTP/1.1 persistent connections, as real servers do.
 """
 
 from __future__ import annotations
@@ -62,15 +63,21 @@ class FakeOpenAI:
         budget: int = 3000,
         timeout_sleep_s: float = 0.8,
         retry_after: str = "0",
+        latency_s: float = 0.0,
+        keep_alive: bool = False,
     ) -> None:
         """`violate(body)` gives a schema-violating message for a `schema` fault; `budget` caps all requests;
-        `retry_after` is the Retry-After header of a 429. STATUS_FAULTS answer with those HTTP errors."""
+        `retry_after` is the Retry-After header of a 429. STATUS_FAULTS answer with those HTTP errors.
+        `latency_s` is added before every answer; `keep_alive` keeps connections open between requests."""
         self.answer = answer
         self.fault = fault
         self.violate = violate
         self.budget = budget
         self.timeout_sleep_s = timeout_sleep_s
         self.retry_after = retry_after
+        self.latency_s = latency_s
+        self.keep_alive = keep_alive
+        self.arrivals: list[float] = []
         self.auth: list[str | None] = []
         self.requests: list[Body] = []
         self.attempts: Counter[str] = Counter()
@@ -85,12 +92,14 @@ class FakeOpenAI:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1" if server.keep_alive else "HTTP/1.0"
+
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 server.auth.append(self.headers.get("Authorization"))
                 status, headers, data, delay = server.handle(body)
-                if delay:
-                    time.sleep(delay)
+                if delay + server.latency_s:
+                    time.sleep(delay + server.latency_s)
                 try:
                     self.send_response(status)
                     for key, value in headers.items():
@@ -104,8 +113,7 @@ class FakeOpenAI:
             def log_message(self, *args: object) -> None:
                 pass
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
+        self._httpd = _Server(("127.0.0.1", 0), Handler)
         threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True).start()
         return f"http://127.0.0.1:{self._httpd.server_port}/v1"
 
@@ -119,6 +127,7 @@ class FakeOpenAI:
         """(status, headers, body bytes, seconds to stall first) for one request."""
         key = digest(body)
         with self.lock:
+            self.arrivals.append(time.monotonic())
             self.requests.append(body)
             attempt = self.attempts[key]
             self.attempts[key] += 1
@@ -152,6 +161,13 @@ class FakeOpenAI:
             calls = message.get("tool_calls") or [tool_call("broken", body["tools"][0]["function"]["name"], {"x": 1})]
             message = {**message, "tool_calls": [_broken(c) for c in calls]}
         return 200, json_headers, json.dumps(completion(body, message)).encode(), 0.0
+
+
+class _Server(ThreadingHTTPServer):
+    """A thread per connection, and a listen backlog for hundreds of clients connecting at once."""
+
+    daemon_threads = True
+    request_queue_size = 1024
 
 
 def _error(status: int, text: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes, float]:

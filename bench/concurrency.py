@@ -1,0 +1,178 @@
+"""Harness efficiency with many episodes in flight, through the real `proact run` command and litellm.
+
+A fake OpenAI-compatible server of ours (tests/models/fake_openai.py, HTTP/1.1 keep-alive, 127.0.0.1) answers
+every request after a fixed latency. The workload is personas/example with the react agent (native tool calls)
+at the server's api_base, the memory workspace and the rules user: the server replays each session's gold
+solution as tool calls (tests/models/example_roles.py) after PAD read-only `list_dir` steps at the first turn of
+every session, so one episode is 24 sequential model calls (3 x 3 pad steps, 12 gold steps, 3 memory
+consolidations). N episodes run at once as an experiment (`matrix: {repeats: N, concurrency: N}`), so one
+process holds them all. Per N and repeat, measured from outside the process:
+
+- wall: process start to exit; efficiency = ideal / wall, ideal = 24 x latency (the model time of one episode);
+- start-up: process start to the server's first request (the preflight ping);
+- in-run: first request to the last answer; exit: last answer to process exit;
+- peak RSS of the process (wait4), and per episode: (peak at N - peak at 1) / (N - 1);
+- with --latency 0: harness ms per model call (first to last request, over the requests after the first).
+
+Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 1 32 128] [--repeat 3]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.loader import load_persona  # noqa: E402
+from tests.models.example_roles import ExampleRoles  # noqa: E402
+from tests.models.fake_openai import Body, FakeOpenAI, tool_call  # noqa: E402
+
+PAD = 3
+PAD_PREFIX = "pad-"
+CALLS_PER_EPISODE = 24
+
+
+class PaddedRoles(ExampleRoles):
+    """The example's gold replay, with PAD `list_dir` steps before the first turn's gold steps of each session."""
+
+    def agent(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        """A pad step while the session's first turn has fewer than PAD; else the gold step (pads removed)."""
+        users = [m for m in messages if m["role"] == "user" and not str(m["content"]).startswith("[harness]")]
+        pads = sum(1 for m in messages if m["role"] == "tool" and str(m.get("tool_call_id", "")).startswith(PAD_PREFIX))
+        if len(users) == 1 and pads < PAD:
+            return {"content": "", "tool_calls": [tool_call(f"{PAD_PREFIX}{pads}", "list_dir", {"path": "."})]}
+        return super().agent([m for m in messages if not _is_pad(m)])
+
+
+def _is_pad(message: dict[str, Any]) -> bool:
+    if message["role"] == "tool":
+        return str(message.get("tool_call_id", "")).startswith(PAD_PREFIX)
+    calls = message.get("tool_calls") or []
+    return message["role"] == "assistant" and any(str(c["id"]).startswith(PAD_PREFIX) for c in calls)
+
+
+@dataclass
+class Trial:
+    """One `proact run` of N episodes."""
+
+    n: int
+    latency_s: float
+    wall_s: float
+    startup_s: float
+    in_run_s: float
+    exit_s: float
+    peak_rss_mib: float
+    requests: int
+    answered_at: float
+
+    @property
+    def efficiency(self) -> float:
+        """Ideal (one episode's model time) over wall time."""
+        return CALLS_PER_EPISODE * self.latency_s / self.wall_s
+
+    @property
+    def ms_per_call(self) -> float:
+        """Harness milliseconds per model call between the first and the last request."""
+        return 1000 * self.in_run_s / max(1, self.requests - 1)
+
+
+def trial(n: int, latency_s: float, work: Path, bundle_root: Path) -> Trial:
+    """Run N episodes at once against a fresh fake server; check every episode made its 24 calls."""
+    roles = PaddedRoles(load_persona(bundle_root))
+    server = FakeOpenAI(roles.answer, budget=10**7, latency_s=latency_s, keep_alive=True)
+    base = server.start()
+    run_id = f"n{n}-{time.time_ns()}"
+    config = {
+        "personas": [str(bundle_root)],
+        "agent": {"kind": "react", "protocol": "native", "model": {"model": "openai/bench-agent", "api_base": base}},
+        "user": {"mode": "rules"},
+        "workspace": "memory",
+        "runs_dir": str(work / "runs"),
+        "run_id": run_id,
+        "cache": {"dir": str(work / "cache")},
+        "matrix": {"repeats": n, "concurrency": n},
+    }
+    path = work / f"{run_id}.yaml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    command = [str(Path(sys.executable).parent / "proact"), "run", "--config", str(path), "--no-report"]
+    start = time.monotonic()
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work)
+    out = proc.stdout.read() if proc.stdout is not None else b""
+    _, status, usage = os.wait4(proc.pid, 0)
+    end = time.monotonic()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    server.stop()
+    expected = n * CALLS_PER_EPISODE + 1
+    if proc.returncode != 0 or len(server.requests) != expected:
+        tail = out.decode(errors="replace")[-3000:]
+        raise SystemExit(
+            f"N={n}: exit {proc.returncode}, {len(server.requests)} requests (expected {expected})\n{tail}"
+        )
+    first, last = min(server.arrivals), max(server.arrivals)
+    answered = last + latency_s
+    return Trial(
+        n=n,
+        latency_s=latency_s,
+        wall_s=end - start,
+        startup_s=first - start,
+        in_run_s=answered - first,
+        exit_s=end - answered,
+        peak_rss_mib=usage.ru_maxrss / 1024,
+        requests=len(server.requests),
+        answered_at=answered - start,
+    )
+
+
+def spread(values: list[float], fmt: str) -> str:
+    """`median (min, max)` of repeated figures."""
+    med, low, high = statistics.median(values), min(values), max(values)
+    return f"{med:{fmt}} ({low:{fmt}}-{high:{fmt}})"
+
+
+def main() -> None:
+    """Run every N `--repeat` times and print one line per N (median, min-max) plus the raw trials as JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--latency", type=float, default=1.0, help="Seconds the fake model takes per answer.")
+    parser.add_argument("--n", type=int, nargs="+", default=[1, 32, 128], help="Episodes at once.")
+    parser.add_argument("--repeat", type=int, default=3, help="Trials per N.")
+    parser.add_argument("--json", type=Path, help="Also write the raw trials here.")
+    args = parser.parse_args()
+    trials: list[Trial] = []
+    with tempfile.TemporaryDirectory(prefix="proact-bench-") as tmp:
+        for n in args.n:
+            for _ in range(args.repeat):
+                trials.append(trial(n, args.latency, Path(tmp), ROOT / "personas" / "example"))
+                print(json.dumps({**vars(trials[-1]), "efficiency": round(trials[-1].efficiency, 4)}), flush=True)
+    base = [t.peak_rss_mib for t in trials if t.n == 1]
+    for n in args.n:
+        mine = [t for t in trials if t.n == n]
+        line = (
+            f"N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
+            f"wall {spread([t.wall_s for t in mine], '.2f')} s, start-up {spread([t.startup_s for t in mine], '.2f')} s, "
+            f"exit {spread([t.exit_s for t in mine], '.2f')} s, peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB"
+        )
+        if args.latency == 0:
+            line += f", harness {spread([t.ms_per_call for t in mine], '.1f')} ms/call"
+        if n > 1 and base:
+            per = [(t.peak_rss_mib - statistics.median(base)) / (n - 1) for t in mine]
+            line += f", RSS per episode {spread(per, '.2f')} MiB"
+        print(line)
+    if args.json is not None:
+        args.json.write_text(json.dumps([vars(t) for t in trials], indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
