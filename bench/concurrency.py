@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.loader import load_persona  # noqa: E402
 from tests.models.example_roles import ExampleRoles  # noqa: E402
-from tests.models.fake_openai import Body, FakeOpenAI, tool_call  # noqa: E402
+from tests.models.fake_openai import FakeOpenAI, tool_call  # noqa: E402
 
 PAD = 3
 PAD_PREFIX = "pad-"
@@ -161,8 +161,10 @@ def main() -> None:
         mine = [t for t in trials if t.n == n]
         line = (
             f"N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
-            f"wall {spread([t.wall_s for t in mine], '.2f')} s, start-up {spread([t.startup_s for t in mine], '.2f')} s, "
-            f"exit {spread([t.exit_s for t in mine], '.2f')} s, peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB"
+            f"wall {spread([t.wall_s for t in mine], '.2f')} s, "
+            f"start-up {spread([t.startup_s for t in mine], '.2f')} s, "
+            f"exit {spread([t.exit_s for t in mine], '.2f')} s, "
+            f"peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB"
         )
         if args.latency == 0:
             line += f", harness {spread([t.ms_per_call for t in mine], '.1f')} ms/call"
