@@ -213,6 +213,22 @@ class MatrixConfig(Strict):
     )
     ablate: list[Ablation] = Field(default_factory=list, description="Ablations to run; empty: the config's `ablate`.")
     concurrency: int = Field(default=1, ge=1, description="Most episodes (cell x persona) running at once.")
+    executor: Literal["thread", "ray"] = Field(
+        default="thread",
+        description="thread: a thread pool in this process; ray: every episode a Ray task on a Ray cluster "
+        "(needs the `ray` extra and a filesystem shared by the driver and every worker; README, *Experiments*).",
+    )
+    ray_address: str | None = Field(
+        default=None,
+        description="executor ray: the cluster to join (`auto`, `host:6379`, `ray://host:10001`); "
+        "None starts a local Ray instance for the experiment.",
+    )
+    ray_cpus: float = Field(
+        default=1.0,
+        gt=0,
+        description="executor ray: CPUs Ray reserves for each episode (a fraction lets more hosted-model episodes, "
+        "which mostly wait, share a CPU).",
+    )
 
     @field_validator("agents")
     @classmethod
