@@ -16,6 +16,7 @@ from engine.cli_audit import audit_cmd
 from engine.cli_console import make_console
 from engine.cli_cost import print_estimate
 from engine.cli_experiment import experiment_table, run_matrix
+from engine.cli_export import export_app
 from engine.cli_grade import grade_cmd
 from engine.cli_import import import_app
 from engine.cli_play import play_cmd
@@ -40,6 +41,7 @@ from engine.schema_export import SCHEMAS, export, json_schema
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
 app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(import_app, name="import")
+app.add_typer(export_app, name="export")
 app.command("audit")(audit_cmd)
 app.command("grade")(grade_cmd)
 app.command("play")(play_cmd)
