@@ -51,7 +51,8 @@ def main() -> None:
     theirs_docs = words(args.pibench)
     theirs = {n: shingles(theirs_docs, n) for n in (5, 8)}
     print(f"π-Bench data: {args.pibench} ({len(theirs_docs)} text files, {len(theirs[8])} distinct 8-grams)")
-    print("| persona | files | distinct 5-grams | shared 5-grams | distinct 8-grams | shared 8-grams | longest shared run |")
+    columns = ["persona", "files", "distinct 5-grams", "shared 5-grams", "distinct 8-grams", "shared 8-grams"]
+    print("| " + " | ".join([*columns, "longest shared run"]) + " |")
     print("|---|---|---|---|---|---|---|")
     samples: dict[str, list[str]] = {}
     for name in names:
