@@ -51,7 +51,7 @@ for s in samples:
 cal_dct = res[calibrator][2]
 
 with open(a.out, "w", newline="") as fh:
-    w = csv.writer(fh)
+    w = csv.writer(fh, lineterminator="\n")
     w.writerow(["sample", "gene", "mean_ct_target", "mean_ct_ref", "dct", "ddct", "fold_change"])
     for s in samples:
         t, r, dct = res[s]
