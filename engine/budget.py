@@ -61,9 +61,12 @@ class Budget:
 
     def charge(self, result: SessionResult) -> None:
         """Add one finished session's cost."""
-        cost = session_cost(result)
+        self.add(session_cost(result))
+
+    def add(self, cost_usd: float) -> None:
+        """Add a cost in USD (a session's, or what other processes spent: the Ray executor's budget actor)."""
         with self._lock:
-            self._spent += cost
+            self._spent += cost_usd
 
     def refusal(self) -> str | None:
         """Why no further session may start (the cap is reached), or None while one may."""

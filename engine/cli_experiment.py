@@ -15,7 +15,7 @@ from engine.budget import Budget
 from engine.experiment.execute import ExperimentOutcome, run_experiment
 from engine.experiment.progress import ExperimentProgress, Snapshot
 from engine.loader import PersonaBundle
-from engine.schema.config import RunConfig
+from engine.schema.config import MatrixConfig, RunConfig
 
 HEARTBEAT_S = 60.0
 
@@ -75,6 +75,20 @@ def experiment_table(outcome: ExperimentOutcome) -> Table:
         cells = (str(len(rows)), _mean_std(procs), _mean_std(comps), str(failed), str(infra))
         table.add_row(agent, memory, ablate, *cells)
     return table
+
+
+def with_executor(config: RunConfig, executor: str | None, address: str | None) -> RunConfig:
+    """The config with `proact run --executor` / `--address` set on its matrix; ValueError without a matrix, for an
+    unknown executor, or for an address the thread pool would ignore."""
+    if executor is None and address is None:
+        return config
+    if config.matrix is None:
+        raise ValueError("--executor and --address apply to experiments: the config needs a `matrix:` section")
+    update = {k: v for k, v in (("executor", executor), ("ray_address", address)) if v is not None}
+    matrix = MatrixConfig.model_validate({**config.matrix.model_dump(), **update})
+    if matrix.executor != "ray" and address is not None:
+        raise ValueError("--address names a Ray cluster: it needs --executor ray (or matrix.executor: ray)")
+    return config.model_copy(update={"matrix": matrix})
 
 
 def _heartbeat(progress: ExperimentProgress, console: Console, stop: threading.Event) -> None:

@@ -1,4 +1,5 @@
-"""Run an experiment: every cell x persona episode on a thread pool of `matrix.concurrency` workers.
+"""Run an experiment: every cell x persona episode on a thread pool of `matrix.concurrency` workers, or as Ray
+tasks (`matrix.executor: ray`, engine/experiment/ray_executor.py, imported only then).
 
 Each episode gets its own workspace, apps and role models (models named alike share one embedded server
 and one rate limiter). A cell's results.json is written when its last episode ends; an episode that
@@ -73,7 +74,7 @@ class ExperimentOutcome:
     cells: list[CellOutcome]
 
 
-class _Cell:
+class CellTally:
     """A cell's episodes as they end; the last one to end writes results.json and errors.json."""
 
     def __init__(self, outcome: CellOutcome, personas: list[str]) -> None:
@@ -149,18 +150,36 @@ def run_experiment(
             on_note(note)
     if budget is not None:
         budget.count_existing(experiment_dir)
-    jobs: list[tuple[EpisodeJob, _Cell]] = []
+    jobs: list[tuple[EpisodeJob, CellTally]] = []
     outcomes: list[CellOutcome] = []
     for spec in cells:
         run_dir, cell_cfg = prepare_run(cell_config(config, spec, experiment_dir))
         outcome = CellOutcome(spec=spec, run_dir=run_dir)
         outcomes.append(outcome)
-        cell = _Cell(outcome, personas)
+        cell = CellTally(outcome, personas)
         jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle, budget), cell) for bundle in bundles]
     progress.begin(len(jobs), sum(c.sessions for c in cells))
+    matrix = matrix_of(config)
+    if matrix.executor == "ray":
+        from engine.experiment.ray_executor import run_on_ray
+
+        run_on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
+    else:
+        _run_on_threads(jobs, runner, limits, progress, matrix.concurrency)
+    return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
+
+
+def _run_on_threads(
+    jobs: list[tuple[EpisodeJob, CellTally]],
+    runner: EpisodeRunner,
+    limits: RateLimits,
+    progress: ExperimentProgress,
+    concurrency: int,
+) -> None:
+    """Every job on a pool of `concurrency` threads sharing `limits` (and each job's budget) in this process."""
     stop = threading.Event()
     work = partial(_episode, runner=runner, limits=limits, progress=progress, stop=stop)
-    pool = ThreadPoolExecutor(max_workers=matrix_of(config).concurrency, thread_name_prefix="episode")
+    pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="episode")
     try:
         for future in [pool.submit(work, job, cell) for job, cell in jobs]:
             future.result()
@@ -171,29 +190,45 @@ def run_experiment(
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-    return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
 
 
 class Interrupted(BaseException):
     """Raised inside a running episode when the experiment stops; not an Exception, so no agent code catches it."""
 
 
+def skip_finished(job: EpisodeJob, cell: CellTally, progress: ExperimentProgress) -> bool:
+    """True (and the episode counted as done from its saved result) when it already ran to its end."""
+    done = finished_episode(job)
+    if done is None:
+        return False
+    progress.episode_skipped(job.cell.id, done)
+    cell.end(job.bundle.persona.id, done, None)
+    return True
+
+
+def record_result(job: EpisodeJob, cell: CellTally, progress: ExperimentProgress, result: EpisodeResult) -> None:
+    """An episode ended with its result."""
+    progress.episode_done(job.cell.id, job.bundle.persona.id)
+    cell.end(job.bundle.persona.id, result, None)
+
+
+def record_failure(job: EpisodeJob, cell: CellTally, progress: ExperimentProgress, error: str, trace: str) -> None:
+    """An episode raised (`error`: type and message) or its worker died: recorded in its cell's errors.json."""
+    persona = job.bundle.persona.id
+    progress.episode_done(job.cell.id, persona, error)
+    cell.end(persona, None, EpisodeFailure(persona=persona, error=error, traceback=trace))
+
+
 def _episode(
     job: EpisodeJob,
-    cell: _Cell,
+    cell: CellTally,
     runner: EpisodeRunner,
     limits: RateLimits | None,
     progress: ExperimentProgress,
     stop: threading.Event,
 ) -> None:
     """Run one job; any exception is recorded as the episode's failure, never raised; a stop leaves no record."""
-    if stop.is_set():
-        return
-    persona = job.bundle.persona.id
-    done = finished_episode(job)
-    if done is not None:
-        progress.episode_skipped(job.cell.id, done)
-        cell.end(persona, done, None)
+    if stop.is_set() or skip_finished(job, cell, progress):
         return
 
     def on_session(result: SessionResult) -> None:
@@ -208,15 +243,12 @@ def _episode(
     try:
         result = runner(job, limits, on_session, on_event)
     except Interrupted:
-        progress.episode_done(job.cell.id, persona, "interrupted")
+        progress.episode_done(job.cell.id, job.bundle.persona.id, "interrupted")
         return
     except Exception as exc:  # one failing episode must not end the experiment: it is recorded in its cell
-        error = f"{type(exc).__name__}: {exc}"
-        progress.episode_done(job.cell.id, persona, error)
-        cell.end(persona, None, EpisodeFailure(persona=persona, error=error, traceback=traceback.format_exc()))
+        record_failure(job, cell, progress, f"{type(exc).__name__}: {exc}", traceback.format_exc())
         return
     except BaseException:
         stop.set()  # an interrupt or exit raised inside the episode stops the whole experiment
         raise
-    progress.episode_done(job.cell.id, persona)
-    cell.end(persona, result, None)
+    record_result(job, cell, progress, result)
