@@ -15,7 +15,7 @@ from engine.budget import Budget
 from engine.cli_audit import audit_cmd
 from engine.cli_console import make_console
 from engine.cli_cost import print_estimate
-from engine.cli_experiment import experiment_table, run_matrix
+from engine.cli_experiment import experiment_table, run_matrix, with_executor
 from engine.cli_export import export_app
 from engine.cli_grade import grade_cmd
 from engine.cli_import import import_app
@@ -91,6 +91,12 @@ def run_cmd(
             "a re-run with a higher cap continues.",
         ),
     ] = None,
+    executor: Annotated[
+        str | None, typer.Option(help="Experiments: thread (default, this process) or ray (a Ray cluster).")
+    ] = None,
+    address: Annotated[
+        str | None, typer.Option(help="--executor ray: the cluster (auto, host:6379, ray://host:10001); none: local.")
+    ] = None,
 ) -> None:
     """Run persona episodes (or, with a `matrix:` section, an experiment) and print a Proc/Comp summary."""
     overrides = list(set_ or [])
@@ -110,6 +116,7 @@ def run_cmd(
         overrides += [f"branch.from_run={source}", f"branch.at={at}"]
     try:
         cfg = resume_config(resume, overrides) if resume and is_experiment(resume) else load_config(config, overrides)
+        cfg = with_executor(cfg, executor, address)
         bundles = [load_persona(Path(p)) for p in cfg.personas]
         total = count_sessions(cfg, bundles)
     except (DataError, ValueError, OSError) as exc:
