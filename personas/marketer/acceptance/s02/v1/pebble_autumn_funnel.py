@@ -1,4 +1,4 @@
-"""Pebble autumn 2026 campaign: funnel by channel (rerun: python3 analysis/scripts/pebble_autumn_funnel.py).
+"""Pebble autumn 2026 campaign: funnel by channel (rerun: python3 analysis/scripts/pebble_channel_funnel.py).
 
 Inputs: campaigns/pebble-autumn-2026-daily.csv (daily events) and campaigns/pebble-autumn-2026-spend.csv.
 Rules from the marketing handbook, section 3:
