@@ -255,7 +255,7 @@ def run_on_ray(
     workspaces; their checkpoints let a re-run resume them) and re-raises."""
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=matrix.ray_address, logging_level=logging.WARNING)
+        _join(matrix.ray_address)
     spent = 0.0 if budget is None else budget.spent_usd
     hub: Any = ray.remote(HubActor).options(num_cpus=0).remote(None if budget is None else budget.cap_usd, spent)
     limiters: dict[str, Any] = {
@@ -288,6 +288,22 @@ def run_on_ray(
             ray.kill(actor)
         if started_here:
             ray.shutdown()
+
+
+class RayUnavailable(ValueError):
+    """The Ray cluster named by matrix.ray_address (--address) cannot be joined, or no local instance starts."""
+
+
+def _join(address: str | None) -> None:
+    """Join the cluster at `address`, or start a local instance (None); RayUnavailable says why not."""
+    try:
+        ray.init(address=address, logging_level=logging.WARNING)
+    except (ConnectionError, RuntimeError) as exc:
+        where = "start a local Ray instance" if address is None else f"join the Ray cluster at {address!r}"
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        hint = "" if address is None else " (--address / matrix.ray_address; a cluster with token authentication "
+        hint += "" if address is None else "also needs RAY_AUTH_MODE=token and its token here)"
+        raise RayUnavailable(f"cannot {where}: {reason}{hint}") from exc
 
 
 class _Relay:

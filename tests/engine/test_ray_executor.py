@@ -237,6 +237,48 @@ def test_rate_limits_are_one_actor_per_model_shared_by_every_worker(tmp_path: Pa
     assert ray.util.list_named_actors() == []
 
 
+def lingering(
+    job: EpisodeJob, limits: RateLimits | None, on_s: SessionCallback, on_e: EventCallback, *, out: Path
+) -> EpisodeResult:
+    """The real runner, but s02's first agent turn takes up to a minute (in short steps, as a model call returns
+    and the next begins); `closed-<cell>` is written when the episode ends, however it ends."""
+
+    def on_event(persona: str, session: str, event: Event) -> None:
+        if session == "s02" and isinstance(event, AgentMessage) and not (out / "resume").exists():
+            for _ in range(600):
+                time.sleep(0.1)
+        on_e(persona, session, event)
+
+    try:
+        return run_job(job, limits, on_s, on_event)
+    finally:
+        (out / f"closed-{job.cell.id}").touch()
+
+
+def test_ctrl_c_cancels_running_episodes_which_close_and_a_rerun_resumes_them(tmp_path: Path) -> None:
+    config = load_config(matrix(tmp_path, "ray"), [])
+    runner = partial(lingering, out=tmp_path)
+
+    def interrupt(line: str) -> None:
+        if " s01 " in line.replace("/", " "):  # the first finished session: press Ctrl-C
+            raise KeyboardInterrupt
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_experiment(config, progress=ExperimentProgress(on_line=interrupt), runner=runner)
+    assert time.monotonic() - started < 30  # the lingering turn was cut short, not waited for
+    begun = sorted(f"closed-{p.parent.name}" for p in tmp_path.glob("ray/exp/cells/*/example"))
+    assert begun and sorted(p.name for p in tmp_path.glob("closed-*")) == begun  # every begun episode ended
+    assert not list(tmp_path.glob("ray/exp/cells/*/results.json"))  # no cell finished
+    first = {p: p.stat().st_mtime_ns for p in tmp_path.glob("ray/exp/cells/*/example/s01/result.json")}
+    assert first
+
+    (tmp_path / "resume").touch()
+    again = run_experiment(config, runner=runner)
+    assert [e.proc for c in again.cells for e in c.episodes] == [1.0, 1.0, 0.0, 0.0]
+    assert {p: p.stat().st_mtime_ns for p in first} == first  # sessions finished before Ctrl-C were not redone
+
+
 PER_CALL = 0.01
 PER_SESSION = 9 * PER_CALL  # as in test_budget.py: 4 turns of (list_dir, reply) and the memory consolidation
 
