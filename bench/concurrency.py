@@ -12,7 +12,8 @@ process holds them all. Per N and repeat, measured from outside the process:
 - start-up: process start to the server's first request (the preflight ping);
 - in-run: first request to the last answer; exit: last answer to process exit;
 - peak RSS of the process (wait4), and per episode: (peak at N - peak at 1) / (N - 1);
-- with --latency 0: harness ms per model call (first to last request, over the requests after the first).
+- with --latency 0: harness ms per model call (first to last request, over the requests after the first);
+- retried: requests beyond the 24 per episode and the preflight ping (retries after timeouts).
 
 Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 1 32 128] [--repeat 3]`.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -77,6 +79,7 @@ class Trial:
     peak_rss_mib: float
     requests: int
     answered_at: float
+    retried: int
 
     @property
     def efficiency(self) -> float:
@@ -89,8 +92,9 @@ class Trial:
         return 1000 * self.in_run_s / max(1, self.requests - 1)
 
 
-def trial(n: int, latency_s: float, work: Path, bundle_root: Path) -> Trial:
-    """Run N episodes at once against a fresh fake server; check every episode made its 24 calls."""
+def trial(n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[str] | None = None) -> Trial:
+    """Run N episodes at once against a fresh fake server (the command under `wrap`, e.g. a profiler); check every
+    episode made its 24 calls."""
     roles = PaddedRoles(load_persona(bundle_root))
     server = FakeOpenAI(roles.answer, budget=10**7, latency_s=latency_s, keep_alive=True)
     base = server.start()
@@ -107,7 +111,7 @@ def trial(n: int, latency_s: float, work: Path, bundle_root: Path) -> Trial:
     }
     path = work / f"{run_id}.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
-    command = [str(Path(sys.executable).parent / "proact"), "run", "--config", str(path), "--no-report"]
+    command = [*(wrap or []), str(Path(sys.executable).parent / "proact"), "run", "--config", str(path), "--no-report"]
     start = time.monotonic()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work)
     out = proc.stdout.read() if proc.stdout is not None else b""
@@ -116,7 +120,7 @@ def trial(n: int, latency_s: float, work: Path, bundle_root: Path) -> Trial:
     proc.returncode = os.waitstatus_to_exitcode(status)
     server.stop()
     expected = n * CALLS_PER_EPISODE + 1
-    if proc.returncode != 0 or len(server.requests) != expected:
+    if proc.returncode != 0 or len(server.requests) < expected:
         tail = out.decode(errors="replace")[-3000:]
         raise SystemExit(
             f"N={n}: exit {proc.returncode}, {len(server.requests)} requests (expected {expected})\n{tail}"
@@ -133,6 +137,7 @@ def trial(n: int, latency_s: float, work: Path, bundle_root: Path) -> Trial:
         peak_rss_mib=usage.ru_maxrss / 1024,
         requests=len(server.requests),
         answered_at=answered - start,
+        retried=len(server.requests) - expected,
     )
 
 
@@ -149,12 +154,15 @@ def main() -> None:
     parser.add_argument("--n", type=int, nargs="+", default=[1, 32, 128], help="Episodes at once.")
     parser.add_argument("--repeat", type=int, default=3, help="Trials per N.")
     parser.add_argument("--json", type=Path, help="Also write the raw trials here.")
+    parser.add_argument("--wrap", help="Run proact under this command, e.g. 'py-spy record -o prof.svg --'.")
     args = parser.parse_args()
     trials: list[Trial] = []
     with tempfile.TemporaryDirectory(prefix="proact-bench-") as tmp:
         for n in args.n:
             for _ in range(args.repeat):
-                trials.append(trial(n, args.latency, Path(tmp), ROOT / "personas" / "example"))
+                trials.append(
+                    trial(n, args.latency, Path(tmp), ROOT / "personas" / "example", shlex.split(args.wrap or ""))
+                )
                 print(json.dumps({**vars(trials[-1]), "efficiency": round(trials[-1].efficiency, 4)}), flush=True)
     base = [t.peak_rss_mib for t in trials if t.n == 1]
     for n in args.n:

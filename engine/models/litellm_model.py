@@ -4,15 +4,26 @@ The only module that imports litellm. One call is one HTTP attempt: litellm's an
 retries are off (`num_retries=0`, `max_retries=0`), because engine/models/retry.py owns every retry.
 Failures are classified for it: TransientModelError (retried), ModelConfigError (fail fast),
 ContextOverflowError, or a plain ModelError for a rejected request.
+
+Concurrency: litellm hands every OpenAI-compatible call in the process one shared httpx client, whose pool
+(100 connections, 20 kept alive) closes and reopens connections beyond 20 and rescans every connection under
+one lock per request; with a hundred episodes in flight that serialised the calls (bench/concurrency.py). The
+client litellm gets here (`litellm.client_session`) sends each thread's requests through that thread's own
+httpx client, built as litellm builds its default one. `warm_up()` imports litellm on a background thread when
+a run begins, so the first model call does not pay for the import.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import threading
 import time
 from typing import Any
 from urllib.parse import urlparse
+
+import httpx
 
 from engine.models.retry import retry_after_seconds
 from engine.ports import (
@@ -38,12 +49,57 @@ def is_loopback(api_base: str | None) -> bool:
     return api_base is not None and (urlparse(api_base).hostname or "") in LOOPBACK_HOSTS
 
 
+_SETUP = threading.Lock()
+_WARM: list[threading.Thread] = []
+
+
+class ThreadClient(httpx.Client):
+    """An httpx client that sends each thread's requests through a client of that thread (built by `make`), so
+    threads never share a connection pool or its lock."""
+
+    def __init__(self, make: Any) -> None:
+        """`make()` builds one thread's client."""
+        super().__init__()
+        self._make = make
+        self._local = threading.local()
+
+    def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
+        """Send on the calling thread's own client."""
+        own: httpx.Client | None = getattr(self._local, "client", None)
+        if own is None:
+            own = self._local.client = self._make()
+        return own.send(request, **kwargs)
+
+
 def _litellm() -> Any:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm
 
-    litellm.suppress_debug_info = True
+    with _SETUP:
+        if not isinstance(litellm.client_session, ThreadClient):
+            from litellm.llms.custom_httpx.http_handler import get_ssl_configuration, http2_enabled
+
+            def make() -> httpx.Client:
+                return httpx.Client(verify=get_ssl_configuration(), follow_redirects=True, http2=http2_enabled())
+
+            litellm.suppress_debug_info = True
+            litellm.client_session = ThreadClient(make)
     return litellm
+
+
+def _import_then_freeze() -> None:
+    _litellm()
+    gc.freeze()  # the imported modules are permanent: the cyclic collector never walks them again
+
+
+def warm_up() -> None:
+    """Import litellm on a daemon thread (once per process); the first call waits for it if it has not ended.
+    What the process has built by then is moved out of the collector's reach (gc.freeze), so collections
+    during the run walk only the run's own objects."""
+    with _SETUP:
+        if not _WARM:
+            _WARM.append(threading.Thread(target=_import_then_freeze, name="litellm-import", daemon=True))
+            _WARM[0].start()
 
 
 class LiteLLMModel:
