@@ -19,6 +19,7 @@ import yaml
 from typer.testing import CliRunner
 
 import engine.models
+from engine.agents.reference import ReferenceAgent
 from engine.budget import Budget
 from engine.cli import app
 from engine.config_io import load_config
@@ -27,10 +28,12 @@ from engine.experiment.execute import EpisodeJob, run_experiment, run_job
 from engine.experiment.progress import ExperimentProgress
 from engine.metrics import episode_result
 from engine.models.ratelimit import RateLimits
+from engine.ports import ModelUnavailableError
 from engine.rundir import run_config
 from engine.schema.config import ModelBinding
 from engine.schema.events import AgentMessage, Event
 from engine.schema.results import EpisodeResult
+from engine.tools.toolbox import ToolBox
 from tests.engine.scripted_costs import PricedAgent
 
 ray = pytest.importorskip("ray", reason="ray is not installed: pip install -e '.[ray]' (the dev extra includes it)")
@@ -202,6 +205,46 @@ def test_a_worker_that_keeps_dying_is_recorded_after_its_retries(tmp_path: Path)
     assert [len(c.episodes) for c in outcome.cells] == [0, 1, 1, 1]
 
 
+def outage_runner(
+    job: EpisodeJob, limits: RateLimits | None, on_s: SessionCallback, on_e: EventCallback, *, up: Path
+) -> EpisodeResult:
+    """The real runner; the first reference cell's agent model service is down during s02 until `up` exists."""
+    session = [""]
+
+    def on_event(persona: str, session_id: str, event: Event) -> None:
+        session[0] = session_id
+        on_e(persona, session_id, event)
+
+    original = ReferenceAgent.respond
+
+    def respond(agent: ReferenceAgent, message: str, tools: ToolBox) -> str:
+        if job.cell.id == CELLS[0] and session[0] == "s02" and not up.exists():
+            raise ModelUnavailableError("openai/agent-x: no answer after 3 attempts; last error: 503")
+        return original(agent, message, tools)
+
+    ReferenceAgent.respond = respond  # type: ignore[method-assign]
+    try:
+        return run_job(job, limits, on_s, on_event)
+    finally:
+        ReferenceAgent.respond = original  # type: ignore[method-assign]
+
+
+def test_an_infra_error_stops_its_episode_and_a_rerun_redoes_only_it(tmp_path: Path) -> None:
+    config = load_config(matrix(tmp_path, "ray"), [])
+    up = tmp_path / "up"
+    outcome = run_experiment(config, runner=partial(outage_runner, up=up))
+    stopped = outcome.cells[0].episodes[0]
+    assert [(s.session_id, s.termination) for s in stopped.sessions] == [("s01", "resolved"), ("s02", "infra_error")]
+    assert stopped.infra_errors == 1 and not any(c.failures for c in outcome.cells)
+    others = {p: p.stat().st_mtime_ns for p in tmp_path.glob("ray/exp/cells/*/example/*/trajectory.jsonl")}
+    up.touch()
+    again = run_experiment(config, runner=partial(outage_runner, up=up))
+    assert [e.infra_errors for c in again.cells for e in c.episodes] == [0, 0, 0, 0]
+    assert [e.proc for c in again.cells for e in c.episodes] == [1.0, 1.0, 0.0, 0.0]
+    redone = {p for p, t in others.items() if p.stat().st_mtime_ns != t}
+    assert {p.parent.name for p in redone} == {"s02"} and all(CELLS[0] in str(p) for p in redone)
+
+
 def limited(job: EpisodeJob, limits: RateLimits | None, on_s: SessionCallback, on_e: EventCallback) -> EpisodeResult:
     """Three sends to each of two limited models, timed; written beside the episode with the limiter actors seen."""
     assert limits is not None
@@ -219,7 +262,7 @@ def limited(job: EpisodeJob, limits: RateLimits | None, on_s: SessionCallback, o
 
 
 def test_rate_limits_are_one_actor_per_model_shared_by_every_worker(tmp_path: Path) -> None:
-    rates = {"m/fast": 600, "m/slow": 300}  # one send every 0.1 s and every 0.2 s
+    rates = {"m/fast": 1200, "m/slow": 600}  # one send every 0.05 s and every 0.1 s
     config = load_config(matrix(tmp_path, "ray", rate_limits=rates), [])
     outcome = run_experiment(config, runner=limited)
     records = [json.loads((c.run_dir / f"{c.spec.id}.json").read_text()) for c in outcome.cells]
