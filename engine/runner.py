@@ -17,6 +17,7 @@ from engine.budget import Budget
 from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
+from engine.models.litellm_model import warm_up
 from engine.models.metered import MeteredModel
 from engine.models.preflight import require_models, run_roles
 from engine.models.ratelimit import RateLimits
@@ -92,7 +93,10 @@ def check_models(
         for item in spec.checklist
     )
     configs = [config.model_copy(update={"agent": agent}) for agent in agents] if agents else [config]
-    require_models([role for c in configs for role in run_roles(c, has_rubric)], limits=limits)
+    roles = [role for c in configs for role in run_roles(c, has_rubric)]
+    if roles:
+        warm_up()  # litellm is imported while the preflight pings and the episodes start
+    require_models(roles, limits=limits)
 
 
 def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:

@@ -15,6 +15,7 @@ a run begins, so the first model call does not pay for the import.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import json
 import os
@@ -94,12 +95,15 @@ def _import_then_freeze() -> None:
 
 def warm_up() -> None:
     """Import litellm on a daemon thread (once per process); the first call waits for it if it has not ended.
-    What the process has built by then is moved out of the collector's reach (gc.freeze), so collections
-    during the run walk only the run's own objects."""
+
+    What the process has built by then is moved out of the collector's reach (gc.freeze), so collections during
+    the run walk only the run's own objects; at exit everything is frozen again before the interpreter tears
+    down, which otherwise spends 1-2 s in the collector walking litellm's objects (bench/concurrency.py)."""
     with _SETUP:
         if not _WARM:
             _WARM.append(threading.Thread(target=_import_then_freeze, name="litellm-import", daemon=True))
             _WARM[0].start()
+            atexit.register(gc.freeze)
 
 
 class LiteLLMModel:

@@ -3,7 +3,8 @@ model or an unreachable server stops the command at once with a message naming r
 
 Only real adapters are checked (litellm and the embedded server); scripted models and roles a run does not
 use (rules user, non-react agent, a judge without rubric items to grade) are skipped. The call goes through
-the same retries and rate limiter as the role's real calls, never through the cache.
+the same retries and rate limiter as the role's real calls, never through the cache. A plain OpenAI-compatible
+binding is pinged over httpx (engine/models/openai_ping.py) so the ping need not wait for litellm's import.
 """
 
 from __future__ import annotations
@@ -73,11 +74,14 @@ def check_role(
 ) -> str | None:
     """None when the role's model answers one tiny structured call (or is not a real adapter), else why not."""
     from engine.models import make_model
+    from engine.models.openai_ping import OpenAIPing, pingable
 
     bound = role_binding(role.binding, role.role)
     model = (factory or make_model)(bound)
     if not _is_real(model):
         return None
+    if factory is None and pingable(bound):
+        model = OpenAIPing(bound)
     limiter = None if limits is None else limits.limiter(role.binding.model)
     try:
         RetryingModel(model, RetryPolicy.of(bound), limiter, sleep).complete(PING, response_schema=PING_SCHEMA)
