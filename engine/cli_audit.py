@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from engine.cli_console import make_console
-from engine.loader import DataError
-from engine.models.preflight import PreflightError, RoleBinding, require_models
-from engine.models.ratelimit import RateLimits
-from engine.models.roles import bind_role
-from engine.ports import ChatModel, ModelUnavailableError
-from engine.rundir import run_config
 from engine.schema.config import CacheConfig, ModelBinding
-from graders.audit import AuditReport, audit
-from graders.audit_cases import run_cases
+
+if TYPE_CHECKING:
+    from engine.ports import ChatModel
+    from graders.audit import AuditReport
 
 console = make_console()
 
@@ -56,6 +52,8 @@ def audit_tables(report: AuditReport) -> list[Table]:
 
 def run_rate_limits(run_dirs: list[Path]) -> dict[str, float]:
     """The `rate_limits` of the audited runs' configs, merged (the lowest rate wins for a model limited twice)."""
+    from engine.rundir import run_config
+
     merged: dict[str, float] = {}
     for run_dir in run_dirs:
         for model, rate in run_config(run_dir).rate_limits.items():
@@ -74,6 +72,14 @@ def audit_cmd(
     """Re-judge every rubric item and LLM intent assignment; report disagreement, kappa and rank correlation.
 
     Every judge is checked first (preflight) and bound with the audited runs' `rate_limits`."""
+    from engine.loader import DataError
+    from engine.models.preflight import PreflightError, RoleBinding, require_models
+    from engine.models.ratelimit import RateLimits
+    from engine.models.roles import bind_role
+    from engine.ports import ModelUnavailableError
+    from graders.audit import audit
+    from graders.audit_cases import run_cases
+
     names = [j.strip() for j in judges.split(",") if j.strip()]
     labels = [str(d) for d in run_dirs] if len({d.name for d in run_dirs}) < len(run_dirs) else None
     try:

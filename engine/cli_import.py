@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from engine.cli_console import make_console
-from engine.pibench.importer import REPORT_FILE, ImportResult, import_pibench
+
+if TYPE_CHECKING:
+    from engine.pibench.importer import ImportResult
 
 import_app = typer.Typer(help="Import another benchmark's tasks as proact personas.", no_args_is_help=True)
 console = make_console()
@@ -48,6 +50,8 @@ def pibench_cmd(
     ] = False,
 ) -> None:
     """Write one proact persona per π-Bench persona (sessions without gold); warnings name file and field."""
+    from engine.pibench.importer import REPORT_FILE, import_pibench
+
     try:
         result = import_pibench(src, out, scripts=not no_scripts)
     except (ValueError, OSError) as exc:

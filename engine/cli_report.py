@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.table import Table as RichTable
 
 from engine.cli_console import make_console
-from engine.loader import DataError
-from engine.report.build import Report, build_report
-from engine.report.exports import export_tables
-from engine.report.html import format_cell
 from engine.report.stats import DEFAULT_RESAMPLES
-from engine.report.table import Table
+
+if TYPE_CHECKING:
+    from engine.report.build import Report
+    from engine.report.table import Table
 
 console = make_console()
 
 
 def overall_table(scores: Table) -> RichTable:
     """The overall rows of Table 1 for the terminal: one line per condition, Proc and Comp as mean ± std."""
+    from engine.report.html import format_cell
+
     out = RichTable(title="Proc / Comp per model (%, mean ± std over repeats)")
     for column in ("agent", "memory", "ablate", "repeats", "Proc", "Comp"):
         out.add_column(column, no_wrap=True, justify="right" if column in ("repeats", "Proc", "Comp") else "left")
@@ -34,6 +35,8 @@ def overall_table(scores: Table) -> RichTable:
 
 def pibench_terminal(table: Table) -> RichTable:
     """The `pibench_scores` table for the terminal: proact's and π-Bench's Proc / Comp side by side."""
+    from engine.report.html import format_cell
+
     out = RichTable(title="Proc / Comp (%): proact's aggregation vs π-Bench's (mean ± std over repeats)")
     for column in ("agent", "memory", "ablate", "persona", "repeats"):
         out.add_column(column, no_wrap=True)
@@ -51,6 +54,7 @@ def pibench_terminal(table: Table) -> RichTable:
 
 def add_pibench(report: Report) -> Table:
     """Compute π-Bench's aggregation, write pibench_scores.csv/.json beside the report and return the table."""
+    from engine.report.exports import export_tables
     from engine.report.pibench import pibench_table
 
     table = pibench_table(report.rows)
@@ -71,6 +75,9 @@ def report_cmd(
     ] = "proact",
 ) -> None:
     """Report on finished (or partial, or re-graded) runs from their files: tables, CIs, plots, exports, HTML."""
+    from engine.loader import DataError
+    from engine.report.build import build_report
+
     try:
         report = build_report(run_dirs, out, resamples=resamples, seed=seed, traces=not no_traces)
         extra = add_pibench(report) if aggregation == "pibench" else None

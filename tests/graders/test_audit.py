@@ -139,11 +139,13 @@ def test_spearman_over_three_runs_and_the_cli(tmp_path: Path, monkeypatch: pytes
     assert rho["run", "B", "comp"] == pytest.approx(0.5)
     assert rho["A", "B", "comp"] == pytest.approx(0.5)
 
-    import engine.cli_audit
+    import engine.models.preflight
+    import engine.models.roles
 
     judges = {"A": judge(yes_by_run, "A"), "B": judge(b_yes, "B")}
-    monkeypatch.setattr(engine.cli_audit, "bind_role", lambda binding, role, cache, limits: judges[binding.model])
-    monkeypatch.setattr(engine.cli_audit, "require_models", lambda roles, limits: None)  # scripted: no preflight
+    # the audit command imports these when it runs: patched where they are defined
+    monkeypatch.setattr(engine.models.roles, "bind_role", lambda binding, role, cache, limits: judges[binding.model])
+    monkeypatch.setattr(engine.models.preflight, "require_models", lambda roles, limits: None)  # scripted: no preflight
     out = tmp_path / "audit.json"
     dirs = [str(tmp_path / "runs" / n) for n in yes_by_run]
     result = CliRunner().invoke(app, ["audit", *dirs, "--judges", "A,B", "--out", str(out)])
