@@ -26,7 +26,7 @@ from engine.models.ratelimit import RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
 from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
-from engine.schema.config import RunConfig
+from engine.schema.config import MatrixConfig, RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
 from engine.schema.results import EpisodeResult, SessionResult
@@ -126,6 +126,7 @@ def run_experiment(
 
     With a `budget` (--max-cost), the whole experiment shares it: what its directory's results already cost
     counts, and no session of any episode starts once it is spent."""
+    on_ray = _ray_executor() if matrix_of(config).executor == "ray" else None
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
     if runner is run_job:  # the real runner calls models: preflight every role of every agent first
@@ -160,13 +161,28 @@ def run_experiment(
         jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle, budget), cell) for bundle in bundles]
     progress.begin(len(jobs), sum(c.sessions for c in cells))
     matrix = matrix_of(config)
-    if matrix.executor == "ray":
-        from engine.experiment.ray_executor import run_on_ray
-
-        run_on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
+    if on_ray is not None:
+        on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
     else:
         _run_on_threads(jobs, runner, limits, progress, matrix.concurrency)
     return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
+
+
+Jobs = list[tuple[EpisodeJob, CellTally]]
+RayExecutor = Callable[[Jobs, EpisodeRunner, dict[str, float], ExperimentProgress, Budget | None, MatrixConfig], None]
+
+
+def _ray_executor() -> RayExecutor:
+    """engine/experiment/ray_executor.run_on_ray (Ray is imported only now); ValueError naming the extra to install
+    when Ray is not, raised before anything is written."""
+    try:
+        from engine.experiment.ray_executor import run_on_ray
+    except ModuleNotFoundError as exc:
+        if exc.name != "ray":
+            raise
+        need = "matrix.executor ray (--executor ray) needs Ray: pip install 'ray>=2.9' (proact's ray extra)"
+        raise ValueError(need) from exc
+    return run_on_ray
 
 
 def _run_on_threads(

@@ -38,6 +38,7 @@ from engine.experiment.execute import (
     skip_finished,
 )
 from engine.experiment.progress import ExperimentProgress
+from engine.experiment.ray_actors import Finished, HubActor, LimiterActor, Live, Message, Started
 from engine.models.ratelimit import RateLimiter, RateLimits
 from engine.schema.config import MatrixConfig
 from engine.schema.events import AgentMessage, Event, ModelUsage
@@ -50,91 +51,12 @@ CANCEL_WAIT_S = 30.0  # after Ctrl-C, how long running episodes get to close the
 
 
 @dataclass
-class Started:
-    """A worker began (or, after its worker died, began again) an episode."""
-
-    cell: str
-    persona: str
-
-
-@dataclass
-class Live:
-    """An agent turn or a model call of a session in flight."""
-
-    cell: str
-    persona: str
-    session: str
-    event: Event
-
-
-@dataclass
-class Finished:
-    """A finished session's result (also sent again for the sessions a retried episode resumes after)."""
-
-    cell: str
-    result: SessionResult
-
-
-Message = Started | Live | Finished
-
-
-@dataclass
 class TaskOutcome:
     """What a task returns: the episode's result, or the exception it raised (type and message, traceback)."""
 
     result: EpisodeResult | None = None
     error: str | None = None
     trace: str = ""
-
-
-class LimiterActor:
-    """One model string's limiter: hands out send slots (as waits) to every worker of the experiment."""
-
-    def __init__(self, per_minute: float) -> None:
-        """`per_minute`: the model's requests per minute."""
-        self._limiter = RateLimiter(per_minute, sleep=lambda _seconds: None)
-
-    def reserve(self) -> float:
-        """The caller's slot, as seconds it must wait before sending (0 when the model was idle long enough)."""
-        return self._limiter.acquire()
-
-    def hold(self, seconds: float) -> None:
-        """No slot starts earlier than `seconds` from now (a 429's Retry-After)."""
-        self._limiter.hold(seconds)
-
-
-class HubActor:
-    """The experiment's --max-cost budget, and the workers' progress messages until the driver collects them."""
-
-    def __init__(self, cap_usd: float | None, spent_usd: float) -> None:
-        """`cap_usd` None: no budget; `spent_usd`: what the experiment directory's results already cost."""
-        self._budget = None if cap_usd is None else Budget(cap_usd, spent_usd)
-        self._outbox: list[Message] = []
-
-    def post(self, message: Message) -> None:
-        """Queue one progress message for the driver."""
-        self._outbox.append(message)
-
-    def flush(self) -> None:
-        """Return once the caller's earlier posts are queued (one caller's actor calls run in order)."""
-
-    def drain(self) -> list[Message]:
-        """Every message queued since the last drain, in arrival order."""
-        out, self._outbox = self._outbox, []
-        return out
-
-    def refusal(self) -> str | None:
-        """Why no further session may start (Budget.refusal), or None."""
-        return None if self._budget is None else self._budget.refusal()
-
-    def charge(self, cost_usd: float) -> None:
-        """Add one finished session's cost to the budget."""
-        if self._budget is not None:
-            self._budget.add(cost_usd)
-
-    def spent(self) -> float:
-        """The budget's spend so far."""
-        return 0.0 if self._budget is None else self._budget.spent_usd
 
 
 class _ActorLimiter(RateLimiter):
@@ -251,8 +173,9 @@ def run_on_ray(
     `matrix.ray_address` (joined, or a local instance started for this call when Ray is not running here).
 
     Finished episodes are skipped as on threads; each outcome is recorded in its cell as it arrives; the budget's
-    spend comes back into `budget`. Ctrl-C cancels the running tasks (they stop at once and close their
-    workspaces; their checkpoints let a re-run resume them) and re-raises."""
+    spend comes back into `budget`. Ctrl-C cancels the running tasks (each stops at its next Python step, a
+    blocking call returning first, and closes its workspace; their checkpoints let a re-run resume them), waits up
+    to CANCEL_WAIT_S for them and re-raises."""
     started_here = not ray.is_initialized()
     if started_here:
         _join(matrix.ray_address)

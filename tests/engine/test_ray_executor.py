@@ -385,6 +385,17 @@ def test_cli_executor_ray_runs_the_matrix_and_needs_a_matrix(tmp_path: Path) -> 
     assert "matrix" in bad.output
 
 
+def test_without_ray_installed_the_executor_names_the_extra_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as where it is not installed
+    monkeypatch.delitem(sys.modules, "engine.experiment.ray_executor", raising=False)
+    out = CliRunner().invoke(app, ["run", "--config", str(matrix(tmp_path, "ray")), "--no-report"])
+    assert out.exit_code == 2, out.output
+    assert "needs Ray: pip install 'ray>=2.9' (proact's ray extra)" in " ".join(out.output.split())
+    assert not (tmp_path / "ray").exists()
+
+
 def test_runs_without_the_ray_executor_never_import_ray(tmp_path: Path) -> None:
     script = f"""
 import sys
