@@ -12,7 +12,8 @@ process holds them all. Per N and repeat, measured from outside the process:
 - start-up: process start to the server's first request (the preflight ping);
 - in-run: first request to the last answer; exit: last answer to process exit;
 - peak RSS of the process (wait4), and per episode: (peak at N - peak at 1) / (N - 1);
-- with --latency 0: harness ms per model call (first to last request, over the requests after the first);
+- with --latency 0: harness ms per model call (first agent request to the last request, over the requests
+  after the first agent request);
 - retried: requests beyond the 24 per episode and the preflight ping (retries after timeouts).
 
 Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 1 32 128] [--repeat 3]`.
@@ -80,6 +81,7 @@ class Trial:
     requests: int
     answered_at: float
     retried: int
+    steady_s: float
 
     @property
     def efficiency(self) -> float:
@@ -88,8 +90,9 @@ class Trial:
 
     @property
     def ms_per_call(self) -> float:
-        """Harness milliseconds per model call between the first and the last request."""
-        return 1000 * self.in_run_s / max(1, self.requests - 1)
+        """Harness milliseconds per model call from the first agent request to the last request (the preflight
+        ping and the wait for litellm's import before the first agent call left out)."""
+        return 1000 * self.steady_s / max(1, self.requests - 2)
 
 
 def trial(n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[str] | None = None) -> Trial:
@@ -138,6 +141,7 @@ def trial(n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[st
         requests=len(server.requests),
         answered_at=answered - start,
         retried=len(server.requests) - expected,
+        steady_s=last - sorted(server.arrivals)[1],
     )
 
 
