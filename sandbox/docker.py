@@ -266,7 +266,7 @@ def labelled(all_owners: bool) -> list[tuple[str, str, str]]:
     api = client()
     found: list[tuple[str, str, str]] = []
     with _translated("list sandbox resources"):
-        for container in api.containers.list(all=True, filters={"label": KIND_LABEL}):
+        for container in api.containers.list(all=True, filters={"label": KIND_LABEL}, ignore_removed=True):
             found.append(("container", container.name, container.labels.get(OWNER_LABEL, "")))
         for volume in api.volumes.list(filters={"label": KIND_LABEL}):
             found.append(("volume", volume.name, (volume.attrs.get("Labels") or {}).get(OWNER_LABEL, "")))
