@@ -93,6 +93,7 @@ class FakeOpenAI:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1" if server.keep_alive else "HTTP/1.0"
+            disable_nagle_algorithm = True  # headers and body go out in two writes: no delayed-ACK stall between
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
