@@ -287,12 +287,12 @@ def test_rate_limits_are_one_actor_per_model_shared_by_every_worker(tmp_path: Pa
 def lingering(
     job: EpisodeJob, limits: RateLimits | None, on_s: SessionCallback, on_e: EventCallback, *, out: Path
 ) -> EpisodeResult:
-    """The real runner, but s02's first agent turn takes up to a minute (in short steps, as a model call returns
+    """The real runner, but s02's first agent turn takes up to five minutes (in short steps, as a model call returns
     and the next begins); `closed-<cell>` is written when the episode ends, however it ends."""
 
     def on_event(persona: str, session: str, event: Event) -> None:
         if session == "s02" and isinstance(event, AgentMessage) and not (out / "resume").exists():
-            for _ in range(600):
+            for _ in range(3000):
                 time.sleep(0.1)
         on_e(persona, session, event)
 
@@ -313,7 +313,7 @@ def test_ctrl_c_cancels_running_episodes_which_close_and_a_rerun_resumes_them(tm
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         run_experiment(config, progress=ExperimentProgress(on_line=interrupt), runner=runner)
-    assert time.monotonic() - started < 30  # the lingering turn was cut short, not waited for
+    assert time.monotonic() - started < 150  # the five-minute turn was cut short (Ray's start-up is slow under load)
     begun = sorted(f"closed-{p.parent.name}" for p in tmp_path.glob("ray/exp/cells/*/example"))
     assert begun and sorted(p.name for p in tmp_path.glob("closed-*")) == begun  # every begun episode ended
     assert not list(tmp_path.glob("ray/exp/cells/*/results.json"))  # no cell finished
