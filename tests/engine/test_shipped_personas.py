@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.acceptance import seed_state
+from engine.acceptance import load_suite, seed_state
 from engine.agents.base import SessionBrief
 from engine.apps import services_with
 from engine.episode import EpisodeDeps, run_session
-from engine.loader import load_persona
+from engine.loader import Problem, load_persona
 from engine.persona_stats import bar_failures, persona_stats
 from engine.schema.config import RunConfig
 from engine.tools.toolbox import ToolBox
@@ -23,14 +23,16 @@ from engine.user.generic import GENERIC_QUESTIONS
 from engine.user.rules import RulesUser
 
 PERSONAS = Path(__file__).resolve().parents[2] / "personas"
+SHIPPED = ["researcher", "law_trainee", "marketer", "model_validator"]
+NEW = ["marketer", "model_validator"]  # round 2's personas (issue 22)
 
 
-@pytest.mark.parametrize("persona", ["researcher", "law_trainee"])
+@pytest.mark.parametrize("persona", SHIPPED)
 def test_persona_meets_the_benchmark_bars(persona: str) -> None:
     assert bar_failures(load_persona(PERSONAS / persona)) == []
 
 
-@pytest.mark.parametrize("persona", ["researcher", "law_trainee"])
+@pytest.mark.parametrize("persona", SHIPPED)
 def test_dependency_groups_and_independent_sessions(persona: str) -> None:
     bundle = load_persona(PERSONAS / persona)
     sizes = [len(g.sessions) for g in bundle.episode.dependency_groups]
@@ -48,6 +50,22 @@ def test_law_trainee_ends_eight_sessions_in_graded_app_actions() -> None:
     assert len([r for r in rows if r.app_rule_items > 0 and r.apps]) >= 8
 
 
+def test_the_new_personas_end_eight_sessions_in_graded_app_actions_together() -> None:
+    rows = [r for persona in NEW for r in persona_stats(load_persona(PERSONAS / persona))]
+    assert len([r for r in rows if r.app_rule_items > 0 and r.apps]) >= 8
+
+
+@pytest.mark.parametrize("persona", NEW)
+def test_every_new_session_has_two_variants_and_two_near_misses_of_different_kinds(persona: str) -> None:
+    bundle = load_persona(PERSONAS / persona)
+    for spec in bundle.sessions:
+        problems: list[Problem] = []
+        suite = load_suite(bundle, spec.id, problems)
+        assert suite is not None and problems == [], f"{persona}/{spec.id}: {problems}"
+        assert len(suite.variants) >= 2 and len(suite.near_misses) >= 2, f"{persona}/{spec.id}"
+        assert len({m.kind for m in suite.near_misses}) >= 2, f"{persona}/{spec.id}: near-misses of one kind"
+
+
 class GenericAsker:
     """Does nothing but ask every generic question of the validate battery, every turn (and once by ask_user)."""
 
@@ -63,7 +81,7 @@ class GenericAsker:
         """No state."""
 
 
-@pytest.mark.parametrize("persona", ["example", "researcher", "law_trainee"])
+@pytest.mark.parametrize("persona", ["example", *SHIPPED])
 def test_an_agent_asking_only_generic_questions_scores_proc_zero(persona: str) -> None:
     bundle = load_persona(PERSONAS / persona)
     workspace, apps, data = seed_state(bundle)
