@@ -85,15 +85,9 @@ class _ActorLimits(RateLimits):
         super().__init__(per_minute)
         self._actors = actors
 
-    def limiter(self, model: str) -> RateLimiter | None:
-        """The actor-backed limiter of `model`, or None when it has no limit."""
-        rate = self.per_minute.get(model)
-        if rate is None:
-            return None
-        with self._lock:
-            if model not in self._limiters:
-                self._limiters[model] = _ActorLimiter(rate, self._actors[model])
-            return self._limiters[model]
+    def make_limiter(self, model: str, per_minute: float) -> RateLimiter:
+        """A handle on the model's limiter actor, shared by every worker."""
+        return _ActorLimiter(per_minute, self._actors[model])
 
 
 class _HubBudget(Budget):

@@ -63,5 +63,9 @@ class RateLimits:
             return None
         with self._lock:
             if model not in self._limiters:
-                self._limiters[model] = RateLimiter(rate, self._clock, self._sleep)
+                self._limiters[model] = self.make_limiter(model, rate)
             return self._limiters[model]
+
+    def make_limiter(self, model: str, per_minute: float) -> RateLimiter:
+        """The limiter of one model, made once on its first use (an in-process one here)."""
+        return RateLimiter(per_minute, self._clock, self._sleep)
