@@ -275,10 +275,6 @@ def _to_completion(response: Any, model: str, latency: float, litellm: Any) -> C
         for c in getattr(choice, "tool_calls", None) or []
     ]
     usage = getattr(response, "usage", None)
-    try:
-        cost = float(litellm.completion_cost(completion_response=response))
-    except Exception:  # unknown local models have no price: cost stays 0
-        cost = 0.0
     return Completion(
         text=choice.content or "",
         tool_calls=calls,
@@ -286,10 +282,22 @@ def _to_completion(response: Any, model: str, latency: float, litellm: Any) -> C
             model=model,
             prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
             completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
-            cost_usd=cost,
+            cost_usd=_cost(response, litellm),
             latency_s=latency,
         ),
     )
+
+
+def _cost(response: Any, litellm: Any) -> float:
+    """USD of a response: the cost litellm stamped on it while answering (`_hidden_params["response_cost"]`, None
+    when its price map has no price), else litellm.completion_cost; 0 for a model without a price."""
+    hidden = getattr(response, "_hidden_params", None)
+    if isinstance(hidden, dict) and "response_cost" in hidden:
+        return float(hidden["response_cost"] or 0.0)
+    try:
+        return float(litellm.completion_cost(completion_response=response))
+    except Exception:  # unknown local models have no price: cost stays 0
+        return 0.0
 
 
 def token_prices(model: str) -> tuple[float, float] | None:

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from engine.models.litellm_model import LiteLLMModel
+from engine.models.litellm_model import LiteLLMModel, token_prices
 from engine.models.metered import MeteredModel
 from engine.ports import ContextOverflowError, Message, ModelError
 from engine.schema.config import ModelBinding
@@ -72,6 +72,15 @@ def test_completion_schema_usage_and_key_from_env(server: str, monkeypatch: pyte
     assert isinstance(usage, ModelUsage)
     assert (usage.role, usage.prompt_tokens, usage.completion_tokens) == ("judge", 11, 3)
     assert "sk-test-123" not in usage.model_dump_json()
+
+
+@pytest.mark.parametrize("name", ["openai/gpt-4o-mini", "openai/stub"])
+def test_cost_is_the_price_maps_for_the_tokens_and_zero_without_a_price(server: str, name: str) -> None:
+    out = LiteLLMModel(ModelBinding(model=name, api_base=server, retries=0)).complete([Message("user", "hi")])
+    prices = token_prices(name)
+    expected = 0.0 if prices is None else 11 * prices[0] + 3 * prices[1]
+    assert (prices is None) == (name == "openai/stub")
+    assert out.usage.cost_usd == pytest.approx(expected, rel=1e-9, abs=0.0)
 
 
 def test_missing_key_variable_is_a_clear_error() -> None:
