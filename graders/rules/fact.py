@@ -30,7 +30,7 @@ from graders.view import EvidenceView
 _ISO = re.compile(r"\b(?:\d{4}|xxxx)-\d{2}-\d{2}\b")
 _AMOUNT = re.compile(r"[£€$]\s?(-?\d+(?:\.\d+)?)")
 _NUMBER = re.compile(r"(?<![\w.\-/])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
-_SETTING = re.compile(r"=\s?$")
+_SETTING = re.compile(r"[A-Za-z_]=\s?$")
 _RATE = re.compile(r"\s*(a|an|per|/|each)\s*(day|week|month|year|annum|hour)\b|\s*daily\b")
 
 
@@ -56,14 +56,15 @@ class Args(TargetArgs):
 
 
 def values(unit: str, kind: str, rates: bool = True) -> list[str]:
-    """The values of a kind in a normalised unit, as strings (numbers after '=' such as `k=5` are settings;
+    """The values of a kind in a normalised unit, as strings (a number after a name and '=' such as `k=5` or
+    `seed= 42` is a setting, while the result of a worked calculation, `crcl = 140 x 64 / 72 = 64.6`, is a value;
     without `rates`, an amount followed by 'a day', 'per month'... is a rate, not a value)."""
     if kind == "date":
         return _ISO.findall(unit)
     if kind == "amount":
         return [m.group(1) for m in _AMOUNT.finditer(unit) if rates or not _RATE.match(unit, m.end())]
     text = _ISO.sub(" ", unit)
-    return [m.group(0) for m in _NUMBER.finditer(text) if not _SETTING.search(text[max(0, m.start() - 2) : m.start()])]
+    return [m.group(0) for m in _NUMBER.finditer(text) if not _SETTING.search(text[max(0, m.start() - 3) : m.start()])]
 
 
 def _decimals(value: str | float) -> int:

@@ -134,6 +134,13 @@ def test_settings_addresses_and_other_shapes_do_not_contradict_a_number() -> Non
     assert not outcome.passed and "44.05" in outcome.detail
 
 
+def test_the_result_of_a_worked_calculation_is_a_value_not_a_setting() -> None:
+    args = {"path": "c.md", "anchor": ["crcl|creatinine clearance"], "value": 64.6, "type": "number"}
+    worked = "CrCl = (140 - 70) x 64.0 x 1.23 / 84 = 64.6 mL/min, so the dose stands."
+    assert grade("fact", args, {"c.md": worked}).passed
+    assert not grade("fact", args, {"c.md": worked.replace("= 64.6", "= 66.1")}).passed
+
+
 def test_fact_exclude_skips_intermediate_figures() -> None:
     doc = "The balance after the credit note is £25,225.50.\n\nThe balance now due is £20,225.50."
     args = {"path": "l.md", "anchor": ["balance"], "value": 20225.5, "type": "amount"}
