@@ -9,12 +9,14 @@ Concurrency: litellm hands every OpenAI-compatible call in the process one share
 (100 connections, 20 kept alive) closes and reopens connections beyond 20 and rescans every connection under
 one lock per request; with a hundred episodes in flight that serialised the calls (bench/concurrency.py). The
 client litellm gets here (`litellm.client_session`) sends each thread's requests through that thread's own
-httpx client, built as litellm builds its default one. `warm_up()` imports litellm on a background thread when
-a run begins, so the first model call does not pay for the import.
+httpx client, built as litellm builds its default one, and each worker thread keeps an event loop for litellm's
+per-call service hook (otherwise one is created and closed per call). `warm_up()` imports litellm on a background
+thread when a run begins, so the first model call does not pay for the import.
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import gc
 import json
@@ -70,6 +72,26 @@ class ThreadClient(httpx.Client):
         if own is None:
             own = self._local.client = self._make()
         return own.send(request, **kwargs)
+
+
+_THREAD = threading.local()
+
+
+def _thread_loop() -> None:
+    """Give a worker thread without an event loop one of its own (kept, never run, for the thread's life).
+
+    litellm times every HTTP call with a service hook it runs on the calling thread's event loop; a thread without
+    one gets a loop created and closed for that one call (asyncio.run: an epoll instance and a socket pair each
+    time). The main thread gets one from asyncio itself."""
+    if threading.current_thread() is threading.main_thread():
+        return
+    try:
+        asyncio.get_event_loop()  # off the main thread: the thread's loop, or RuntimeError when it has none
+    except RuntimeError:
+        loop = getattr(_THREAD, "loop", None)
+        if loop is None:
+            loop = _THREAD.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
 
 
 def _litellm() -> Any:
@@ -186,6 +208,7 @@ class LiteLLMModel:
         """One HTTP attempt. Failures raise TransientModelError (worth retrying), ModelConfigError (a missing key,
         401/403, 404), ContextOverflowError, or ModelError (the request was refused)."""
         litellm = _litellm()
+        _thread_loop()
         params = self._params(response_schema, tools)
         key = self._key()
         if key is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from engine.schema.config import ModelBinding
 from engine.schema.events import Event, ModelUsage
 
 SEEN: list[dict] = []  # type: ignore[type-arg]
+HI = [Message("user", "hi")]
 
 
 class Stub(BaseHTTPRequestHandler):
@@ -81,6 +83,26 @@ def test_cost_is_the_price_maps_for_the_tokens_and_zero_without_a_price(server: 
     expected = 0.0 if prices is None else 11 * prices[0] + 3 * prices[1]
     assert (prices is None) == (name == "openai/stub")
     assert out.usage.cost_usd == pytest.approx(expected, rel=1e-9, abs=0.0)
+
+
+def test_calls_on_a_worker_thread_share_one_event_loop(server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[object] = []
+    original = asyncio.new_event_loop
+
+    def counted() -> asyncio.AbstractEventLoop:
+        loop = original()
+        made.append(loop)
+        return loop
+
+    monkeypatch.setattr(asyncio, "new_event_loop", counted)
+    monkeypatch.setattr(asyncio.events, "new_event_loop", counted)
+    model = LiteLLMModel(ModelBinding(model="openai/stub", api_base=server, retries=0))
+    texts: list[str] = []
+    worker = threading.Thread(target=lambda: texts.extend(model.complete(HI).text for _ in range(3)))
+    worker.start()
+    worker.join()
+    assert texts == ['{"ok": true}'] * 3
+    assert len(made) == 1  # litellm's per-call service hook runs on the thread's loop, not a new one per call
 
 
 def test_missing_key_variable_is_a_clear_error() -> None:
