@@ -27,6 +27,11 @@ _PIPE_DELIM = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _TEX_RULE = re.compile(r"\\(toprule|midrule|bottomrule|hline|cmidrule(\([lr]+\))?\{[^}]*\}|cline\{[^}]*\})")
 _TABULAR = re.compile(r"\\begin\{(tabular\*?|tabularx|longtable)\}(?:\{[^}]*\})*(.*?)\\end\{\1\}", re.DOTALL)
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9£$€])")
+# A full stop after one of these ends an abbreviation, not a sentence ("approx. €265.6k", "e.g. 7y", "Dr. Marsh").
+_ABBREVIATION = re.compile(
+    r"(?:^|[\s(])(?:approx|ca|cf|e\.g|i\.e|vs|incl|excl|esp|fig|figs|tab|eq|sec|ref|dr|mr|mrs|ms|prof)\.$",
+    re.IGNORECASE,
+)
 _HEDGE = re.compile(
     r"\b(if|unless|would|could|might|perhaps|possibly|maybe|in case|fall-?back|otherwise|assuming|"
     r"should (it|they|you|we|the))\b"
@@ -127,7 +132,13 @@ def sentences(text: str) -> list[str]:
     out = []
     for item in items(text):
         joined = re.sub(r"\s*\n\s*", " ", item.strip())
-        out += [s for s in _SENTENCE_END.split(joined) if s.strip()]
+        pieces: list[str] = []
+        for piece in _SENTENCE_END.split(joined):
+            if pieces and _ABBREVIATION.search(pieces[-1]):
+                pieces[-1] = f"{pieces[-1]} {piece}"
+            else:
+                pieces.append(piece)
+        out += [s for s in pieces if s.strip()]
     return out
 
 

@@ -77,3 +77,14 @@ def test_pleading_alternatives_assert_and_inserted_paragraphs_are_items() -> Non
     assert not hedged(normalise("Further or alternatively, Kestrel sets off its loss of £2,140.00."))
     doc = "4. The goods were late.\n4A. Kestrel rejected them on 3 May.\n5. Denied.\n"
     assert split(doc, "item") == ["4. The goods were late.", "4A. Kestrel rejected them on 3 May.", "5. Denied."]
+
+
+def test_an_abbreviation_does_not_end_a_sentence() -> None:
+    text = "The 7y error is worth approx. €265.6k, cf. Fig. 3. Dr. Marsh agrees. Is it ready? No. It is not."
+    assert split(text, "sentence") == [
+        "The 7y error is worth approx. €265.6k, cf. Fig. 3.",
+        "Dr. Marsh agrees.",
+        "Is it ready?",
+        "No.",
+        "It is not.",
+    ]
