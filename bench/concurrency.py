@@ -9,14 +9,23 @@ consolidations). N episodes run at once as an experiment (`matrix: {repeats: N, 
 process holds them all. Per N and repeat, measured from outside the process:
 
 - wall: process start to exit; efficiency = ideal / wall, ideal = 24 x latency (the model time of one episode);
-- start-up: process start to the server's first request (the preflight ping);
+- start-up: process start to the server's first request (the preflight ping); first call: process start to the
+  first agent request (litellm imported by then);
 - in-run: first request to the last answer; exit: last answer to process exit;
 - peak RSS of the process (wait4), and per episode: (peak at N - peak at 1) / (N - 1);
+- peak memory of the process tree: the largest sum of the proportional set sizes (PSS, /proc/<pid>/smaps_rollup)
+  of the process and all its descendants, sampled every TREE_SAMPLE_S (the Ray executor's workers, raylet and
+  GCS are descendants; shared pages are counted once);
+- CPU: user + system seconds of the process (wait4; for Ray, the driver and the descendants it waited for);
 - with --latency 0: harness ms per model call (first agent request to the last request, over the requests
   after the first agent request);
 - retried: requests beyond the 24 per episode and the preflight ping (retries after timeouts).
 
-Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 1 32 128] [--repeat 3]`.
+`--executor ray` runs the episodes as Ray tasks on a local instance the command starts (engine/experiment/
+ray_executor.py), each reserving cpu_count / N CPUs so that all N run at once.
+
+Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 1 32 128] [--repeat 3]
+[--executor thread|ray]`.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +56,7 @@ from tests.models.fake_openai import FakeOpenAI, tool_call  # noqa: E402
 PAD = 3
 PAD_PREFIX = "pad-"
 CALLS_PER_EPISODE = 24
+TREE_SAMPLE_S = 0.5
 
 
 class PaddedRoles(ExampleRoles):
@@ -75,13 +86,17 @@ class Trial:
     latency_s: float
     wall_s: float
     startup_s: float
+    first_call_s: float
     in_run_s: float
     exit_s: float
     peak_rss_mib: float
+    peak_tree_mib: float
     requests: int
     answered_at: float
     retried: int
     steady_s: float
+    cpu_s: float
+    executor: str
 
     @property
     def efficiency(self) -> float:
@@ -95,14 +110,63 @@ class Trial:
         return 1000 * self.steady_s / max(1, self.requests - 2)
 
 
-def trial(n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[str] | None = None) -> Trial:
-    """Run N episodes at once against a fresh fake server (the command under `wrap`, e.g. a profiler); check every
-    episode made its 24 calls."""
+def _children() -> dict[int, list[int]]:
+    """Every process's children, from /proc/<pid>/stat."""
+    out: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        out.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    return out
+
+
+def tree_pss_mib(root: int) -> float:
+    """Sum of the proportional set sizes of `root` and its descendants, MiB."""
+    children, todo, total_kib = _children(), [root], 0
+    while todo:
+        pid = todo.pop()
+        todo.extend(children.get(pid, []))
+        try:
+            text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        total_kib += next((int(line.split()[1]) for line in text.splitlines() if line.startswith("Pss:")), 0)
+    return total_kib / 1024
+
+
+class TreeMemory:
+    """Samples tree_pss_mib(pid) every TREE_SAMPLE_S on a thread until stopped; keeps the peak."""
+
+    def __init__(self, pid: int) -> None:
+        """Start sampling `pid`'s tree."""
+        self.peak_mib = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(pid,), daemon=True)
+        self._thread.start()
+
+    def _run(self, pid: int) -> None:
+        while not self._stop.wait(TREE_SAMPLE_S):
+            self.peak_mib = max(self.peak_mib, tree_pss_mib(pid))
+
+    def stop(self) -> float:
+        """Stop sampling; the peak in MiB."""
+        self._stop.set()
+        self._thread.join()
+        return self.peak_mib
+
+
+def trial(
+    n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[str] | None = None, executor: str = "thread"
+) -> Trial:
+    """Run N episodes at once against a fresh fake server (the command under `wrap`, e.g. a profiler) on the
+    `executor`; check every episode made its 24 calls."""
     roles = PaddedRoles(load_persona(bundle_root))
     server = FakeOpenAI(roles.answer, budget=10**7, latency_s=latency_s, keep_alive=True)
     base = server.start()
     run_id = f"n{n}-{time.time_ns()}"
-    config = {
+    config: dict[str, Any] = {
         "personas": [str(bundle_root)],
         "agent": {"kind": "react", "protocol": "native", "model": {"model": "openai/bench-agent", "api_base": base}},
         "user": {"mode": "rules"},
@@ -110,16 +174,20 @@ def trial(n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[st
         "runs_dir": str(work / "runs"),
         "run_id": run_id,
         "cache": {"dir": str(work / "cache")},
-        "matrix": {"repeats": n, "concurrency": n},
+        "matrix": {"repeats": n, "concurrency": n, "executor": executor},
     }
+    if executor == "ray":
+        config["matrix"]["ray_cpus"] = (os.cpu_count() or 1) / n
     path = work / f"{run_id}.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     command = [*(wrap or []), str(Path(sys.executable).parent / "proact"), "run", "--config", str(path), "--no-report"]
     start = time.monotonic()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work)
+    memory = TreeMemory(proc.pid)
     out = proc.stdout.read() if proc.stdout is not None else b""
     _, status, usage = os.wait4(proc.pid, 0)
     end = time.monotonic()
+    peak_tree = memory.stop()
     proc.returncode = os.waitstatus_to_exitcode(status)
     server.stop()
     expected = n * CALLS_PER_EPISODE + 1
@@ -128,20 +196,25 @@ def trial(n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[st
         raise SystemExit(
             f"N={n}: exit {proc.returncode}, {len(server.requests)} requests (expected {expected})\n{tail}"
         )
-    first, last = min(server.arrivals), max(server.arrivals)
+    arrivals = sorted(server.arrivals)
+    first, last = arrivals[0], arrivals[-1]
     answered = last + latency_s
     return Trial(
         n=n,
         latency_s=latency_s,
         wall_s=end - start,
         startup_s=first - start,
+        first_call_s=arrivals[1] - start,
         in_run_s=answered - first,
         exit_s=end - answered,
         peak_rss_mib=usage.ru_maxrss / 1024,
+        peak_tree_mib=peak_tree,
         requests=len(server.requests),
         answered_at=answered - start,
         retried=len(server.requests) - expected,
-        steady_s=last - sorted(server.arrivals)[1],
+        steady_s=last - arrivals[1],
+        cpu_s=usage.ru_utime + usage.ru_stime,
+        executor=executor,
     )
 
 
@@ -159,24 +232,29 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="Trials per N.")
     parser.add_argument("--json", type=Path, help="Also write the raw trials here.")
     parser.add_argument("--wrap", help="Run proact under this command, e.g. 'py-spy record -o prof.svg --'.")
+    parser.add_argument(
+        "--executor", choices=["thread", "ray"], default="thread", help="Run the episodes on threads or Ray tasks."
+    )
     args = parser.parse_args()
     trials: list[Trial] = []
     with tempfile.TemporaryDirectory(prefix="proact-bench-") as tmp:
         for n in args.n:
             for _ in range(args.repeat):
-                trials.append(
-                    trial(n, args.latency, Path(tmp), ROOT / "personas" / "example", shlex.split(args.wrap or ""))
-                )
+                example = ROOT / "personas" / "example"
+                trials.append(trial(n, args.latency, Path(tmp), example, shlex.split(args.wrap or ""), args.executor))
                 print(json.dumps({**vars(trials[-1]), "efficiency": round(trials[-1].efficiency, 4)}), flush=True)
     base = [t.peak_rss_mib for t in trials if t.n == 1]
     for n in args.n:
         mine = [t for t in trials if t.n == n]
         line = (
-            f"N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
+            f"{args.executor} N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
             f"wall {spread([t.wall_s for t in mine], '.2f')} s, "
             f"start-up {spread([t.startup_s for t in mine], '.2f')} s, "
+            f"first call {spread([t.first_call_s for t in mine], '.2f')} s, "
             f"exit {spread([t.exit_s for t in mine], '.2f')} s, "
-            f"peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB"
+            f"peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB, "
+            f"peak tree PSS {spread([t.peak_tree_mib for t in mine], '.0f')} MiB, "
+            f"CPU {spread([t.cpu_s for t in mine], '.2f')} s"
         )
         if args.latency == 0:
             line += f", harness {spread([t.ms_per_call for t in mine], '.1f')} ms/call"
