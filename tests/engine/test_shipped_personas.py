@@ -23,8 +23,8 @@ from engine.user.generic import GENERIC_QUESTIONS
 from engine.user.rules import RulesUser
 
 PERSONAS = Path(__file__).resolve().parents[2] / "personas"
-SHIPPED = ["researcher", "law_trainee", "marketer", "model_validator"]
-NEW = ["marketer", "model_validator"]  # round 2's personas (issue 22)
+SHIPPED = ["researcher", "law_trainee", "pharmacist", "marketer", "model_validator"]
+NEW = ["pharmacist", "marketer", "model_validator"]  # round 2's personas (issue 22)
 
 
 @pytest.mark.parametrize("persona", SHIPPED)
