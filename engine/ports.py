@@ -138,6 +138,10 @@ class WorkspaceError(RuntimeError):
     """A workspace operation failed (bad path, missing file, backend failure)."""
 
 
+class NotAFileError(WorkspaceError):
+    """No file of the workspace at the path: absent, or a link that leads out of the workspace or loops."""
+
+
 @runtime_checkable
 class Workspace(Protocol):
     """The files and shell of one episode. Paths are relative to the workspace root."""

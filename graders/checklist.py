@@ -11,6 +11,7 @@ from engine.schema.session import ChecklistItem
 from graders.render import render_context, render_trace
 from graders.rubric import judge_item
 from graders.rules import evaluate, when_of
+from graders.rules.base import Outcome
 from graders.view import EvidenceView
 
 
@@ -52,7 +53,11 @@ def grade_checklist(
     for item in items:
         if item.rule is not None:
             view.unreadable.clear()
+            view.failed_reads.clear()
             outcome = evaluate(item.rule, view)
+            if not outcome.passed and view.failed_reads:
+                failed = "; ".join(f"{path}: {why}" for path, why in view.failed_reads.items())
+                outcome = Outcome(False, outcome.detail, error=f"the workspace could not be read ({failed})")
             if outcome.error is not None:
                 grades.append(
                     Grade(item_id=item.id, grader="rule", score=None, reason=outcome.detail, error=outcome.error)

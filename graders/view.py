@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from engine.ports import Workspace, WorkspaceError
+from engine.ports import NotAFileError, Workspace, WorkspaceError
 from engine.schema.events import AgentMessage, Event, ToolCall, ToolResult, WorkspaceChanged
 from engine.schema.session import Artifact
 from sandbox.workspace.saferead import UnreadableFileError
@@ -35,6 +35,7 @@ class EvidenceView:
     changed: list[str] = field(default_factory=list)
     today: date | None = None
     unreadable: dict[str, str] = field(default_factory=dict)
+    failed_reads: dict[str, str] = field(default_factory=dict)
 
     def replies(self) -> list[str]:
         """What the agent told the user: its replies, then every `message` tool text, in order."""
@@ -46,14 +47,19 @@ class EvidenceView:
         return [*self.agent_messages, *sent]
 
     def read_text(self, path: str) -> str | None:
-        """A workspace file as text, or None when it does not exist or is not read (a FIFO, device or socket, too
-        large, too slow): why it was not read is kept in `unreadable` under its path, for the grade's reason."""
+        """A workspace file as text, or None when it is not there or not read. Why is kept under its path: in
+        `unreadable` when the agent left something unreadable there (a FIFO, device or socket, too large, too slow),
+        in `failed_reads` when the workspace itself failed (a container that did not answer): the grade of a rule
+        that then fails is a grader error, never a fail."""
         try:
             return self.workspace.read_file(path).decode("utf-8", errors="replace")
         except UnreadableFileError as exc:
             self.unreadable[path] = str(exc)
             return None
-        except WorkspaceError:
+        except NotAFileError:
+            return None
+        except WorkspaceError as exc:
+            self.failed_reads[path] = str(exc)
             return None
 
     def files(self) -> list[str]:

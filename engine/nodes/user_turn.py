@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from engine.ports import ModelUnavailableError
+from engine.ports import ModelUnavailableError, WorkspaceError
 from engine.runtime import SessionRuntime
 from engine.schema.events import AgentMessage, StatusAssigned, UserMessage, WorkspaceChanged
 from engine.state import SessionState, TerminationReason
@@ -49,6 +49,8 @@ def user_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionS
         return {"termination": TerminationReason.USER_ERROR.value, "error": str(exc)}
     except ModelUnavailableError as exc:
         return {"termination": TerminationReason.INFRA_ERROR.value, "error": f"user model: {exc}"}
+    except WorkspaceError as exc:
+        return {"termination": TerminationReason.INFRA_ERROR.value, "error": f"workspace: {exc}"}
     statuses = dict(state.get("statuses", {}))
     for a in reply.assignments:
         statuses[a.intent_id] = a.status

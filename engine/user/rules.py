@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.nodes.open_session import render_opening
+from engine.ports import WorkspaceError
 from engine.schema.session import HiddenIntent
 from engine.user.base import SimulatedUser, UserObservation
 from engine.user.questions import QUESTION_EVIDENCE, questions, targeting_question
@@ -20,7 +21,11 @@ class RulesUser(SimulatedUser):
         for intent in obs.open_intents:
             if not intent.evidence:
                 continue
+            obs.evidence.failed_reads.clear()
             outcomes = [evaluate(rule, obs.evidence) for rule in intent.evidence]
+            if not all(o.passed for o in outcomes) and obs.evidence.failed_reads:
+                failed = "; ".join(f"{path}: {why}" for path, why in obs.evidence.failed_reads.items())
+                raise WorkspaceError(f"cannot check intent {intent.id}: the workspace could not be read ({failed})")
             if all(o.passed for o in outcomes):
                 done[intent.id] = "; ".join(o.detail for o in outcomes)
         return done

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tarfile
 
-from engine.ports import WorkspaceError
+from engine.ports import NotAFileError, WorkspaceError
 from sandbox.workspace.saferead import (
     MAX_READ_BYTES,
     MAX_SNAPSHOT_BYTES,
@@ -57,11 +57,11 @@ def read_result(key: str, code: int, out: bytes, err: bytes, cap: int = MAX_READ
             raise too_large(key, len(out), cap)
         return out
     if code == 3:
-        raise WorkspaceError(f"no such file: {key}")
+        raise NotAFileError(f"no such file: {key}")
     if code == 4:
         raise not_regular(key, _KINDS.get(message, f"a {message}"))
     if code == 5:
-        raise WorkspaceError(f"cannot read {key}: it leads out of the workspace (to {message})")
+        raise NotAFileError(f"cannot read {key}: it leads out of the workspace (to {message})")
     if code == 6:
         raise too_large(key, int(message) if message.isdigit() else cap + 1, cap)
     if code in (124, 137):

@@ -16,7 +16,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from engine.ports import ExecResult, FileStat, WorkspaceError
+from engine.ports import ExecResult, FileStat, NotAFileError, WorkspaceError
 from sandbox.owner import LOCAL_PREFIX, process_token
 from sandbox.workspace.jail import BWRAP_ENV, jail_argv, jail_problem
 from sandbox.workspace.paths import normalise
@@ -59,9 +59,9 @@ class LocalWorkspace:
         try:
             full = (self.root / key).resolve()
         except (OSError, RuntimeError) as exc:  # a symlink loop
-            raise WorkspaceError(f"cannot resolve {key}: {exc}") from exc
+            raise NotAFileError(f"cannot resolve {key}: {exc}") from exc
         if not full.is_relative_to(self.root.resolve()):
-            raise WorkspaceError(f"path escapes the workspace: {path!r}")
+            raise NotAFileError(f"path escapes the workspace: {path!r}")
         return full
 
     def read_file(self, path: str) -> bytes:

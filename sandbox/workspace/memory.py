@@ -7,7 +7,7 @@ import hashlib
 import tempfile
 from pathlib import Path
 
-from engine.ports import ExecResult, FileStat, WorkspaceError
+from engine.ports import ExecResult, FileStat, NotAFileError, WorkspaceError
 from sandbox.workspace.local import LocalWorkspace
 from sandbox.workspace.paths import normalise
 from sandbox.workspace.saferead import MAX_READ_BYTES, too_large
@@ -25,7 +25,7 @@ class MemoryWorkspace:
         """Return a file's bytes."""
         key = normalise(path)
         if key not in self.files:
-            raise WorkspaceError(f"no such file: {key}")
+            raise NotAFileError(f"no such file: {key}")
         if len(self.files[key]) > MAX_READ_BYTES:
             raise too_large(key, len(self.files[key]))
         return self.files[key]

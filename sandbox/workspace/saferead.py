@@ -18,7 +18,7 @@ import stat
 import time
 from pathlib import Path
 
-from engine.ports import WorkspaceError
+from engine.ports import NotAFileError, WorkspaceError
 
 MAX_READ_BYTES = 64 * 1024 * 1024
 MAX_SNAPSHOT_BYTES = 1024 * 1024 * 1024  # all files of one snapshot together
@@ -76,7 +76,7 @@ def read_regular(full: Path, key: str, cap: int = MAX_READ_BYTES, timeout_s: flo
     try:
         fd = os.open(full, flags)
     except FileNotFoundError as exc:
-        raise WorkspaceError(f"no such file: {key}") from exc
+        raise NotAFileError(f"no such file: {key}") from exc
     except OSError as exc:
         with contextlib.suppress(OSError):
             mode = os.lstat(full).st_mode
