@@ -18,12 +18,13 @@ from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
 from engine.loader import PersonaBundle, load_persona
 from engine.models.litellm_model import warm_up
+from engine.models.local_server import is_local
 from engine.models.metered import MeteredModel
 from engine.models.preflight import require_models, run_roles
 from engine.models.ratelimit import RateLimits
 from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import CONFIG_FILE, write_results
-from engine.schema.config import AgentConfig, RunConfig
+from engine.schema.config import AgentConfig, ModelBinding, RunConfig, uses_agent_model
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
@@ -76,6 +77,23 @@ def build_deps(
         services=services,
         budget=budget,
     )
+
+
+def warm_up_models(config: RunConfig) -> bool:
+    """Start importing litellm on a background thread (engine/models/litellm_model.py: warm_up) when a run of the
+    config, or a cell of its matrix, calls a model through it: a react (or relaying command) agent's, an llm or
+    strict user's, or a judge, other than the embedded `local/` server. Called first by `proact run`, so the
+    import overlaps loading personas and building workspaces; True when it was started."""
+    agents = (config.matrix.agents if config.matrix is not None else []) or [config.agent]
+    bindings: list[ModelBinding] = [agent.model for agent in agents if uses_agent_model(agent)]
+    if config.user.mode != "rules" and config.user.model is not None:
+        bindings.append(config.user.model)
+    if config.judge is not None:
+        bindings.append(config.judge)
+    if not any(not is_local(binding.model) for binding in bindings):
+        return False
+    warm_up()
+    return True
 
 
 def check_models(

@@ -1,0 +1,56 @@
+"""`proact run` starts importing litellm first, and only for configs that call a model through it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import engine.runner
+from engine.cli import app
+from engine.config_io import config_from_mapping
+from engine.runner import warm_up_models
+
+HOSTED = {"model": "openai/gpt-4o-mini"}
+LOCAL = {"model": "local/qwen2.5-0.5b-instruct"}
+
+
+def config(**fields: Any) -> Any:
+    return config_from_mapping({"personas": ["personas/example"], **fields}, "test", [])
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    calls: list[bool] = []
+    monkeypatch.setattr(engine.runner, "warm_up", lambda: calls.append(True))
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"agent": {"kind": "react", "model": HOSTED}}, True),
+        ({"agent": {"kind": "react", "model": LOCAL}}, False),
+        ({"agent": {"kind": "reference"}}, False),
+        ({"agent": {"kind": "reference"}, "user": {"mode": "llm", "model": HOSTED}}, True),
+        ({"agent": {"kind": "reference"}, "judge": HOSTED}, True),
+        ({"agent": {"kind": "react"}}, False),  # the default model is the embedded one
+        ({"matrix": {"agents": [{"kind": "passive"}, {"kind": "react", "model": HOSTED}]}}, True),
+        ({"agent": {"kind": "reference"}, "matrix": {"agents": [{"kind": "passive"}], "repeats": 2}}, False),
+    ],
+)
+def test_litellm_is_warmed_up_only_for_a_model_it_serves(
+    started: list[bool], fields: dict[str, Any], expected: bool
+) -> None:
+    assert warm_up_models(config(**fields)) is expected
+    assert started == ([True] if expected else [])
+
+
+def test_run_starts_the_import_before_loading_personas(started: list[bool], tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-persona"
+    args = ["run", "--persona", str(missing), "--agent", "react", "--model", "openai/gpt-4o-mini"]
+    out = CliRunner().invoke(app, [*args, "--set", f"runs_dir={tmp_path}"])
+    assert out.exit_code == 2, out.output
+    assert started == [True]
