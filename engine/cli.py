@@ -32,7 +32,7 @@ from engine.experiment.matrix import is_experiment, resume_config
 from engine.loader import DataError, PersonaBundle, load_persona
 from engine.models.preflight import PreflightError
 from engine.ports import WorkspaceError
-from engine.runner import RunOutcome, count_sessions, run
+from engine.runner import RunOutcome, count_sessions, run, warm_up_models
 from engine.schema.config import RunConfig
 from engine.schema.events import AgentMessage, Event
 from engine.schema.results import EpisodeResult, SessionResult
@@ -117,6 +117,7 @@ def run_cmd(
     try:
         cfg = resume_config(resume, overrides) if resume and is_experiment(resume) else load_config(config, overrides)
         cfg = with_executor(cfg, executor, address)
+        warm_up_models(cfg)  # litellm is imported in the background while personas load and workspaces are built
         bundles = [load_persona(Path(p)) for p in cfg.personas]
         total = count_sessions(cfg, bundles)
     except (DataError, ValueError, OSError) as exc:
