@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import docker
 import docker.errors
@@ -25,7 +25,7 @@ from engine.schema.config import SandboxConfig
 from sandbox.owner import owner_alive, owner_id
 from sandbox.reaper import ensure_reaper
 from sandbox.workspace.container_io import read_command, read_result, snapshot_command, snapshot_files
-from sandbox.workspace.listing import find_command, parse_listing
+from sandbox.workspace.listing import LostOutputError, find_command, parse_listing
 from sandbox.workspace.paths import normalise
 from sandbox.workspace.saferead import READ_TIMEOUT_S, too_slow
 from sandbox.workspace.tarball import pack, unpack
@@ -40,6 +40,8 @@ AGENT_UID = 1000
 _CAPPED = 'bash -c "$1" 2>&1 </dev/null | { stdbuf -o0 head -c "$2"; cat >/dev/null; }; exit "${PIPESTATUS[0]}"'
 _KILL_GRACE_S = 10.0
 HELPER_TIMEOUT_S = 120.0
+LOST_OUTPUT_TRIES = 3
+T = TypeVar("T")
 
 
 def client(timeout_s: float = 60.0) -> Any:
@@ -166,8 +168,12 @@ class DockerWorkspace:
     def read_file(self, path: str) -> bytes:
         """Return a regular file's bytes (UnreadableFileError for a FIFO, device, socket, oversized or slow file)."""
         key, deadline = normalise(path), READ_TIMEOUT_S + _KILL_GRACE_S
-        code, out, err = self._run(read_command(ROOT, key), f"read {key}", deadline, too_slow(key, deadline))
-        return read_result(key, code, out, err)
+
+        def attempt() -> bytes:
+            code, out, err = self._run(read_command(ROOT, key), f"read {key}", deadline, too_slow(key, deadline))
+            return read_result(key, code, out, err)
+
+        return _whole(attempt)
 
     def write_file(self, path: str, data: bytes) -> None:
         """Create or replace a file, creating parent folders."""
@@ -183,10 +189,14 @@ class DockerWorkspace:
 
     def list_files(self) -> dict[str, FileStat]:
         """Every regular file with a (size, mtime, inode) fingerprint, from one `find` run in the container."""
-        code, out, err = self._run(find_command(ROOT), "list the workspace")
-        if code != 0:
-            raise WorkspaceError(f"cannot list the workspace: {err.decode(errors='replace').strip()}")
-        return parse_listing(out)
+
+        def attempt() -> dict[str, FileStat]:
+            code, out, err = self._run(find_command(ROOT), "list the workspace")
+            if code != 0:
+                raise WorkspaceError(f"cannot list the workspace: {err.decode(errors='replace').strip()}")
+            return parse_listing(out)
+
+        return _whole(attempt)
 
     def exec(self, command: str, *, timeout_s: float, output_cap: int) -> ExecResult:
         """Run a bash command in /workspace; at the timeout every process of the container is killed.
@@ -259,6 +269,17 @@ class DockerWorkspace:
                     resource.remove(force=True)
         self._container = None
         self._volume = None
+
+
+def _whole(attempt: Callable[[], T]) -> T:
+    """The helper's result once its output arrives whole: the daemon, under load, sometimes returns an exec's exit
+    code without its output; such an attempt is repeated (up to LOST_OUTPUT_TRIES), then its error raised."""
+    for _ in range(LOST_OUTPUT_TRIES - 1):
+        try:
+            return attempt()
+        except LostOutputError:
+            continue
+    return attempt()
 
 
 def labelled(all_owners: bool) -> list[tuple[str, str, str]]:

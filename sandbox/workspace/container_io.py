@@ -1,7 +1,8 @@
 """Safe reads inside a workspace container: bash scripts of coreutils, findutils and tar (every base image has them).
 
 The read script resolves the path (it must stay under the workspace), refuses anything but a
-regular file (`stat -c %F`) and files over the cap, then reads at most cap + 1 bytes under `timeout
+regular file (`stat -c %F`) and files over the cap, announces the size on stderr (a read whose bytes do
+not all arrive is a LostOutputError, never a shorter file), then reads at most cap + 1 bytes under `timeout
 -s KILL`: a file swapped for a FIFO after the check blocks `head` only until that timeout, never the
 engine. The snapshot script archives the regular files of at most the read cap (a larger one, e.g.
 a 10 GB sparse file, could not be read by any tool or grader anyway), its output cut at a budget.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import tarfile
 
 from engine.ports import NotAFileError, WorkspaceError
+from sandbox.workspace.listing import LostOutputError
 from sandbox.workspace.saferead import (
     MAX_READ_BYTES,
     MAX_SNAPSHOT_BYTES,
@@ -29,6 +31,7 @@ kind=$(stat -c %F -- "$f") || exit 3
 case "$kind" in "regular file"|"regular empty file") ;; *) printf '%s' "$kind" >&2; exit 4;; esac
 size=$(stat -c %s -- "$f") || exit 3
 [ "$size" -le "$2" ] || { printf '%s' "$size" >&2; exit 6; }
+printf '%s' "$size" >&2
 exec timeout -s KILL "$3" head -c "$(( $2 + 1 ))" -- "$f"
 """
 SNAPSHOT_SCRIPT = r"""
@@ -55,6 +58,8 @@ def read_result(key: str, code: int, out: bytes, err: bytes, cap: int = MAX_READ
     if code == 0:
         if len(out) > cap:
             raise too_large(key, len(out), cap)
+        if message.isdigit() and len(out) != int(message):
+            raise LostOutputError(f"cannot read {key}: {len(out)} of its {message} bytes arrived")
         return out
     if code == 3:
         raise NotAFileError(f"no such file: {key}")
