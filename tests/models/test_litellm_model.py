@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -103,6 +105,23 @@ def test_calls_on_a_worker_thread_share_one_event_loop(server: str, monkeypatch:
     worker.join()
     assert texts == ['{"ok": true}'] * 3
     assert len(made) == 1  # litellm's per-call service hook runs on the thread's loop, not a new one per call
+
+
+def test_after_the_warm_up_a_first_call_imports_almost_nothing(server: str) -> None:
+    code = f"""
+import sys
+import engine.models.litellm_model as lm
+from engine.ports import Message
+from engine.schema.config import ModelBinding
+lm._import_then_freeze()
+before = set(sys.modules)
+lm.LiteLLMModel(ModelBinding(model="openai/stub", api_base="{server}", retries=0)).complete([Message("user", "hi")])
+print(len(set(sys.modules) - before))
+"""
+    seen = len(SEEN)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert len(SEEN) == seen + 1  # the warm-up's mocked call sent nothing
+    assert int(out.stdout.split()[-1]) < 10  # about 45 modules without the warm-up's mocked call
 
 
 def test_missing_key_variable_is_a_clear_error() -> None:
