@@ -25,7 +25,7 @@ from engine.loader import PersonaBundle, load_persona
 from engine.models.ratelimit import RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
-from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
+from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona, warm_up_models
 from engine.schema.config import MatrixConfig, RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
@@ -52,7 +52,10 @@ EpisodeRunner = Callable[[EpisodeJob, RateLimits | None, SessionCallback, EventC
 def run_job(
     job: EpisodeJob, limits: RateLimits | None, on_session: SessionCallback, on_event: EventCallback
 ) -> EpisodeResult:
-    """The real episode runner: engine.runner.run_persona into the cell's run directory."""
+    """The real episode runner: engine.runner.run_persona into the cell's run directory (litellm's import started
+    first when the episode calls a model through it: a no-op on threads, whose command started it, but a Ray
+    worker's first episode imports it while its workspace is built)."""
+    warm_up_models(job.config)
     return run_persona(job.bundle, job.config, job.run_dir, limits, on_session, on_event, job.budget)
 
 

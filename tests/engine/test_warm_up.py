@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import engine.experiment.execute
 import engine.runner
 from engine.cli import app
 from engine.config_io import config_from_mapping
+from engine.experiment.execute import EpisodeJob, run_job
 from engine.runner import warm_up_models
 
 HOSTED = {"model": "openai/gpt-4o-mini"}
@@ -53,4 +55,14 @@ def test_run_starts_the_import_before_loading_personas(started: list[bool], tmp_
     args = ["run", "--persona", str(missing), "--agent", "react", "--model", "openai/gpt-4o-mini"]
     out = CliRunner().invoke(app, [*args, "--set", f"runs_dir={tmp_path}"])
     assert out.exit_code == 2, out.output
+    assert started == [True]
+
+
+def test_an_episode_job_starts_the_import_itself(
+    started: list[bool], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A Ray worker runs jobs without the command's warm-up: run_job starts it."""
+    monkeypatch.setattr(engine.experiment.execute, "run_persona", lambda *args: "ran")
+    job = EpisodeJob(cell=None, config=config(agent={"kind": "react", "model": HOSTED}), run_dir=tmp_path, bundle=None)  # type: ignore[arg-type]
+    assert run_job(job, None, print, print) == "ran"  # type: ignore[arg-type,comparison-overlap]
     assert started == [True]
