@@ -11,7 +11,8 @@ process holds them all. Per N and repeat, measured from outside the process:
 - wall: process start to exit; efficiency = ideal / wall, ideal = 24 x latency (the model time of one episode);
 - start-up: process start to the server's first request (the preflight ping); first call: process start to the
   first agent request (litellm imported by then);
-- in-run: first request to the last answer; exit: last answer to process exit;
+- in-run: first request to the last answer; exit: last answer to process exit; steady efficiency = ideal / (last
+  answer - first agent request): the episodes' own overhead, start-up and exit left out;
 - peak RSS of the process (wait4), and per episode: (peak at N - peak at 1) / (N - 1);
 - peak memory of the process tree: the largest sum of the proportional set sizes (PSS, /proc/<pid>/smaps_rollup)
   of the process and all its descendants, sampled every TREE_SAMPLE_S (the Ray executor's workers, raylet and
@@ -102,6 +103,11 @@ class Trial:
     def efficiency(self) -> float:
         """Ideal (one episode's model time) over wall time."""
         return CALLS_PER_EPISODE * self.latency_s / self.wall_s
+
+    @property
+    def steady_efficiency(self) -> float:
+        """Ideal over the time from the first agent request to the last answer."""
+        return CALLS_PER_EPISODE * self.latency_s / (self.answered_at - self.first_call_s)
 
     @property
     def ms_per_call(self) -> float:
@@ -248,6 +254,7 @@ def main() -> None:
         mine = [t for t in trials if t.n == n]
         line = (
             f"{args.executor} N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
+            f"steady {spread([100 * t.steady_efficiency for t in mine], '.1f')} %, "
             f"wall {spread([t.wall_s for t in mine], '.2f')} s, "
             f"start-up {spread([t.startup_s for t in mine], '.2f')} s, "
             f"first call {spread([t.first_call_s for t in mine], '.2f')} s, "
