@@ -148,7 +148,7 @@ class DockerWorkspace:
                 exec_id = api.exec_create(self._container.id, argv, user=f"{AGENT_UID}:{AGENT_UID}", workdir=ROOT)
                 out = api.exec_start(exec_id["Id"], demux=True) or (None, None)
                 answer.append((api.exec_inspect(exec_id["Id"]).get("ExitCode"), *out))
-            except (docker.errors.DockerException, requests.RequestException) as exc:
+            except Exception as exc:  # a corrupt output stream raises ValueError and the like
                 answer.append(exc)
 
         worker = threading.Thread(target=call, daemon=True, name="proact-docker-helper")
@@ -156,8 +156,10 @@ class DockerWorkspace:
         worker.join(timeout_s)
         if not answer:
             raise slow or WorkspaceError(f"{action}: no answer within {timeout_s:g} s")
-        if isinstance(answer[0], BaseException):
+        if isinstance(answer[0], (docker.errors.DockerException, requests.RequestException)):
             raise WorkspaceError(f"{action}: {answer[0]}") from answer[0]
+        if isinstance(answer[0], BaseException):
+            raise LostOutputError(f"{action}: the daemon's output stream broke off ({answer[0]!r})") from answer[0]
         code, out, err = answer[0]
         return (-1 if code is None else int(code)), out or b"", err or b""
 
@@ -249,8 +251,12 @@ class DockerWorkspace:
 
     def snapshot(self) -> bytes:
         """Tar of every regular file of at most the read cap (paths relative to the workspace root)."""
-        code, out, err = self._run(snapshot_command(ROOT, HELPER_TIMEOUT_S - 10), "snapshot the workspace")
-        return pack(snapshot_files(code, out, err))
+
+        def attempt() -> bytes:
+            code, out, err = self._run(snapshot_command(ROOT, HELPER_TIMEOUT_S - 10), "snapshot the workspace")
+            return pack(snapshot_files(code, out, err))
+
+        return _whole(attempt)
 
     def restore(self, archive: bytes) -> None:
         """Replace the content with a snapshot."""

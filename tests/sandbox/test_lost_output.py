@@ -40,3 +40,20 @@ def test_lost_output_is_tried_again_then_raised() -> None:
 
     with pytest.raises(LostOutputError, match="lost every time"):
         _whole(lost)
+
+
+def test_a_broken_output_stream_is_lost_output_at_once_not_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docker-py raises ValueError ('128 is not a valid stream') on a corrupt frame; the helper must not hang."""
+    from types import SimpleNamespace
+
+    from sandbox.docker import DockerWorkspace
+
+    def broken(*_args: object, **_kwargs: object) -> object:
+        raise ValueError("128 is not a valid stream")
+
+    api = SimpleNamespace(exec_create=lambda *a, **k: {"Id": "x"}, exec_start=broken)
+    workspace = object.__new__(DockerWorkspace)
+    workspace._client = SimpleNamespace(api=api)
+    workspace._container = SimpleNamespace(id="c")
+    with pytest.raises(LostOutputError, match="output stream broke off"):
+        workspace._run(["true"], "read a.md", timeout_s=5)
