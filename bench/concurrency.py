@@ -17,7 +17,8 @@ process holds them all. Per N and repeat, measured from outside the process:
 - peak memory of the process tree: the largest sum of the proportional set sizes (PSS, /proc/<pid>/smaps_rollup)
   of the process and all its descendants, sampled every TREE_SAMPLE_S (the Ray executor's workers, raylet and
   GCS are descendants; shared pages are counted once);
-- CPU: user + system seconds of the process (wait4; for Ray, the driver and the descendants it waited for);
+- CPU: user + system seconds of the process, and the system part (wait4; for Ray, the driver and the descendants
+  it waited for);
 - with --latency 0: harness ms per model call (first agent request to the last request, over the requests
   after the first agent request);
 - retried: requests beyond the 24 per episode and the preflight ping (retries after timeouts).
@@ -97,6 +98,7 @@ class Trial:
     retried: int
     steady_s: float
     cpu_s: float
+    sys_s: float
     executor: str
 
     @property
@@ -220,6 +222,7 @@ def trial(
         retried=len(server.requests) - expected,
         steady_s=last - arrivals[1],
         cpu_s=usage.ru_utime + usage.ru_stime,
+        sys_s=usage.ru_stime,
         executor=executor,
     )
 
@@ -261,7 +264,7 @@ def main() -> None:
             f"exit {spread([t.exit_s for t in mine], '.2f')} s, "
             f"peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB, "
             f"peak tree PSS {spread([t.peak_tree_mib for t in mine], '.0f')} MiB, "
-            f"CPU {spread([t.cpu_s for t in mine], '.2f')} s"
+            f"CPU {spread([t.cpu_s for t in mine], '.2f')} s (system {spread([t.sys_s for t in mine], '.2f')} s)"
         )
         if args.latency == 0:
             line += f", harness {spread([t.ms_per_call for t in mine], '.1f')} ms/call"
