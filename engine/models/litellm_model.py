@@ -120,7 +120,7 @@ def _import_then_freeze() -> None:
         _litellm().completion(  # a mocked call: no request, but the call path's lazy imports are done here
             model=WARM_UP_MODEL, messages=[{"role": "user", "content": "warm up"}], mock_response="ok", **NOWHERE
         )
-    except Exception:  # the first model call imports litellm again and raises this error itself
+    except Exception:  # an import error comes back at the first model call; a failed mocked call costs nothing
         pass
     finally:
         gc.freeze()  # the imported modules are permanent: the cyclic collector never walks them again
