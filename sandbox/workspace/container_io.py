@@ -58,8 +58,8 @@ def read_result(key: str, code: int, out: bytes, err: bytes, cap: int = MAX_READ
     if code == 0:
         if len(out) > cap:
             raise too_large(key, len(out), cap)
-        if message.isdigit() and len(out) != int(message):
-            raise LostOutputError(f"cannot read {key}: {len(out)} of its {message} bytes arrived")
+        if not message.isdigit() or len(out) != int(message):
+            raise LostOutputError(f"cannot read {key}: {len(out)} bytes arrived, the size announced was {message!r}")
         return out
     if code == 3:
         raise NotAFileError(f"no such file: {key}")

@@ -11,8 +11,10 @@ from sandbox.workspace.listing import TRAILER, LostOutputError, parse_listing
 
 def test_a_read_whose_bytes_do_not_all_arrive_is_lost_output() -> None:
     assert read_result("a.md", 0, b"hello", b"5") == b"hello"
-    with pytest.raises(LostOutputError, match="0 of its 5 bytes arrived"):
+    with pytest.raises(LostOutputError, match="0 bytes arrived, the size announced was '5'"):
         read_result("a.md", 0, b"", b"5")
+    with pytest.raises(LostOutputError, match="the size announced was 'lo5'"):  # stdout bytes landed in stderr
+        read_result("a.md", 0, b"hel", b"lo5")
     assert read_result("empty.md", 0, b"", b"0") == b""
 
 
