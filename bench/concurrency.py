@@ -18,7 +18,8 @@ process holds them all. Per N and repeat, measured from outside the process:
   of the process and all its descendants, sampled every TREE_SAMPLE_S (the Ray executor's workers, raylet and
   GCS are descendants; shared pages are counted once);
 - CPU: user + system seconds of the process, and the system part (wait4; for Ray, the driver and the descendants
-  it waited for);
+  it waited for); CPU to first call: the process's user + system seconds when the first agent request arrives
+  (/proc/<pid>/stat, 10 ms ticks), the work before the first call whatever the load;
 - with --latency 0: harness ms per model call (first agent request to the last request, over the requests
   after the first agent request);
 - retried: requests beyond the 24 per episode and the preflight ping (retries after timeouts).
@@ -33,6 +34,7 @@ Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
@@ -89,6 +91,7 @@ class Trial:
     wall_s: float
     startup_s: float
     first_call_s: float
+    cpu_to_first_call_s: float
     in_run_s: float
     exit_s: float
     peak_rss_mib: float
@@ -165,6 +168,36 @@ class TreeMemory:
         return self.peak_mib
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a running process so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuAtRequest:
+    """Reads the process's CPU seconds when the server has seen `count` requests (polled every millisecond)."""
+
+    def __init__(self, pid: int, server: FakeOpenAI, count: int) -> None:
+        """Start watching."""
+        self.seconds = float("nan")
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(pid, server, count), daemon=True)
+        self._thread.start()
+
+    def _run(self, pid: int, server: FakeOpenAI, count: int) -> None:
+        while len(server.arrivals) < count:
+            if self._stop.wait(0.001):
+                return
+        with contextlib.suppress(OSError):  # the process ended first: nan
+            self.seconds = cpu_seconds(pid)
+
+    def stop(self) -> float:
+        """Stop watching; the CPU seconds read (nan when the request never came)."""
+        self._stop.set()
+        self._thread.join()
+        return self.seconds
+
+
 def trial(
     n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[str] | None = None, executor: str = "thread"
 ) -> Trial:
@@ -192,10 +225,12 @@ def trial(
     start = time.monotonic()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work)
     memory = TreeMemory(proc.pid)
+    first_cpu = CpuAtRequest(proc.pid, server, 2)
     out = proc.stdout.read() if proc.stdout is not None else b""
     _, status, usage = os.wait4(proc.pid, 0)
     end = time.monotonic()
     peak_tree = memory.stop()
+    cpu_to_first_call = first_cpu.stop()
     proc.returncode = os.waitstatus_to_exitcode(status)
     server.stop()
     expected = n * CALLS_PER_EPISODE + 1
@@ -213,6 +248,7 @@ def trial(
         wall_s=end - start,
         startup_s=first - start,
         first_call_s=arrivals[1] - start,
+        cpu_to_first_call_s=cpu_to_first_call,
         in_run_s=answered - first,
         exit_s=end - answered,
         peak_rss_mib=usage.ru_maxrss / 1024,
@@ -260,7 +296,8 @@ def main() -> None:
             f"steady {spread([100 * t.steady_efficiency for t in mine], '.1f')} %, "
             f"wall {spread([t.wall_s for t in mine], '.2f')} s, "
             f"start-up {spread([t.startup_s for t in mine], '.2f')} s, "
-            f"first call {spread([t.first_call_s for t in mine], '.2f')} s, "
+            f"first call {spread([t.first_call_s for t in mine], '.2f')} s "
+            f"(CPU {spread([t.cpu_to_first_call_s for t in mine], '.2f')} s), "
             f"exit {spread([t.exit_s for t in mine], '.2f')} s, "
             f"peak RSS {spread([t.peak_rss_mib for t in mine], '.0f')} MiB, "
             f"peak tree PSS {spread([t.peak_tree_mib for t in mine], '.0f')} MiB, "
