@@ -19,6 +19,8 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from engine.ports import ModelConfigError, ModelError, TransientModelError
+
 Body = dict[str, Any]
 Answer = Callable[[Body], dict[str, Any]]
 FaultPicker = Callable[[Body, str, int], str | None]
@@ -26,6 +28,17 @@ FaultPicker = Callable[[Body, str, int], str | None]
 HTTP_FAULTS = ("rate_limit", "server", "timeout", "malformed")
 FAULTS = (*HTTP_FAULTS, "schema", "tool_json")
 STATUS_FAULTS = {"unauthorized": 401, "not_found": 404, "bad_request": 400}
+
+# Each fault the server can inject -> the error a model adapter must raise and its attempt label (None: not retried).
+FAILURE_CLASSES: list[tuple[str, type[ModelError], str | None]] = [
+    ("server", TransientModelError, "server"),
+    ("rate_limit", TransientModelError, "rate_limit"),
+    ("malformed", TransientModelError, "malformed"),
+    ("timeout", TransientModelError, "timeout"),
+    ("unauthorized", ModelConfigError, None),
+    ("not_found", ModelConfigError, None),
+    ("bad_request", ModelError, None),
+]
 
 
 def digest(body: Body) -> str:

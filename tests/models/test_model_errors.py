@@ -12,7 +12,7 @@ from engine.models.roles import bind_role
 from engine.ports import Message, ModelConfigError, ModelError, ModelUnavailableError, TransientModelError
 from engine.schema.config import CacheConfig, ModelBinding
 from engine.schema.events import Event, ModelAttemptFailed
-from tests.models.fake_openai import Body, FakeOpenAI, tool_call
+from tests.models.fake_openai import FAILURE_CLASSES, Body, FakeOpenAI, tool_call
 
 HI = [Message("user", "hi")]
 
@@ -43,15 +43,7 @@ def model(fake: FakeOpenAI, **extra: object) -> LiteLLMModel:
 
 @pytest.mark.parametrize(
     ("kind", "error", "label"),
-    [
-        ("server", TransientModelError, "server"),
-        ("rate_limit", TransientModelError, "rate_limit"),
-        ("malformed", TransientModelError, "malformed"),
-        ("timeout", TransientModelError, "timeout"),
-        ("unauthorized", ModelConfigError, None),
-        ("not_found", ModelConfigError, None),
-        ("bad_request", ModelError, None),
-    ],
+    FAILURE_CLASSES,
 )
 def test_one_attempt_is_one_http_request_and_its_failure_is_classified(
     fake: FakeOpenAI, kind: str, error: type[ModelError], label: str | None

@@ -12,10 +12,10 @@ import pytest
 from engine.models.litellm_model import DUMMY_KEY, LiteLLMModel
 from engine.models.openai_ping import OpenAIPing, pingable
 from engine.models.preflight import PING, PING_SCHEMA, PreflightError, RoleBinding, require_models
-from engine.ports import ModelConfigError, ModelError, TransientModelError
+from engine.ports import ModelConfigError, ModelError
 from engine.schema.config import ModelBinding
 from tests.conftest import REPO
-from tests.models.fake_openai import Body, FakeOpenAI
+from tests.models.fake_openai import FAILURE_CLASSES, Body, FakeOpenAI
 
 
 def ok(body: Body) -> dict[str, object]:
@@ -56,15 +56,7 @@ def test_the_ping_sends_the_request_litellm_sends(fake: FakeOpenAI) -> None:
 
 @pytest.mark.parametrize(
     ("kind", "error", "label"),
-    [
-        ("server", TransientModelError, "server"),
-        ("rate_limit", TransientModelError, "rate_limit"),
-        ("malformed", TransientModelError, "malformed"),
-        ("timeout", TransientModelError, "timeout"),
-        ("unauthorized", ModelConfigError, None),
-        ("not_found", ModelConfigError, None),
-        ("bad_request", ModelError, None),
-    ],
+    FAILURE_CLASSES,
 )
 def test_a_failed_ping_is_classified_as_the_litellm_adapter_classifies_it(
     fake: FakeOpenAI, kind: str, error: type[ModelError], label: str | None
