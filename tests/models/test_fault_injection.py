@@ -83,8 +83,9 @@ def test_twenty_percent_faults_change_nothing_but_the_trajectory(tmp_path: Path,
     ]
     logged = Counter((e.role, e.kind) for e in failures)
     for (who, kind), count in injected.items():
-        if kind in HTTP_FAULTS:  # a slow machine may add a real timeout: at least every injected one
-            assert logged[who, kind] >= count, (who, kind)
+        if kind in HTTP_FAULTS:  # a slow machine may add a real timeout, or time out before a faulty answer arrives
+            late = logged[who, "timeout"] - injected[who, "timeout"] if kind != "timeout" else 0
+            assert logged[who, kind] + max(late, 0) >= count, (who, kind, logged)
         elif kind == "schema":
             assert logged[who, "invalid_output"] == count, who
     assert all(e.retry_in_s is not None for e in failures)  # every failed attempt here was followed by another
