@@ -55,9 +55,9 @@ def grade_checklist(
             view.unreadable.clear()
             view.failed_reads.clear()
             outcome = evaluate(item.rule, view)
-            if not outcome.passed and view.failed_reads:
-                failed = "; ".join(f"{path}: {why}" for path, why in view.failed_reads.items())
-                outcome = Outcome(False, outcome.detail, error=f"the workspace could not be read ({failed})")
+            failure = view.read_failure()
+            if not outcome.passed and failure is not None:
+                outcome = Outcome(False, outcome.detail, error=failure)
             if outcome.error is not None:
                 grades.append(
                     Grade(item_id=item.id, grader="rule", score=None, reason=outcome.detail, error=outcome.error)

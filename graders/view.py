@@ -62,6 +62,13 @@ class EvidenceView:
             self.failed_reads[path] = str(exc)
             return None
 
+    def read_failure(self) -> str | None:
+        """Why the workspace failed to answer reads since `failed_reads` was last cleared (None when it did not)."""
+        if not self.failed_reads:
+            return None
+        failed = "; ".join(f"{path}: {why}" for path, why in self.failed_reads.items())
+        return f"the workspace could not be read ({failed})"
+
     def files(self) -> list[str]:
         """Every workspace file path."""
         return sorted(self.workspace.list_files())

@@ -23,9 +23,9 @@ class RulesUser(SimulatedUser):
                 continue
             obs.evidence.failed_reads.clear()
             outcomes = [evaluate(rule, obs.evidence) for rule in intent.evidence]
-            if not all(o.passed for o in outcomes) and obs.evidence.failed_reads:
-                failed = "; ".join(f"{path}: {why}" for path, why in obs.evidence.failed_reads.items())
-                raise WorkspaceError(f"cannot check intent {intent.id}: the workspace could not be read ({failed})")
+            failure = obs.evidence.read_failure()
+            if not all(o.passed for o in outcomes) and failure is not None:
+                raise WorkspaceError(f"cannot check intent {intent.id}: {failure}")
             if all(o.passed for o in outcomes):
                 done[intent.id] = "; ".join(o.detail for o in outcomes)
         return done
