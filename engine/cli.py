@@ -8,34 +8,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from engine.budget import Budget
 from engine.cli_audit import audit_cmd
 from engine.cli_console import make_console
-from engine.cli_cost import print_estimate
-from engine.cli_experiment import experiment_table, run_matrix, with_executor
 from engine.cli_export import export_app
 from engine.cli_grade import grade_cmd
 from engine.cli_import import import_app
 from engine.cli_play import play_cmd
 from engine.cli_report import report_cmd
 from engine.cli_sandbox import sandbox_app
-from engine.cli_story import finish_run, write_report
-from engine.cli_tables import budget_note, gate_table, infra_note, pct, session_error_line, summary_table
 from engine.cli_validate import validate_cmd
-from engine.config_io import load_config
-from engine.costs import hosted
 from engine.envfile import load_env_file
-from engine.experiment.matrix import is_experiment, resume_config
-from engine.loader import DataError, PersonaBundle, load_persona
-from engine.models.preflight import PreflightError
-from engine.ports import WorkspaceError
-from engine.runner import RunOutcome, count_sessions, run, warm_up_models
-from engine.schema.config import RunConfig
-from engine.schema.events import AgentMessage, Event
-from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema_export import SCHEMAS, export, json_schema
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
@@ -108,112 +91,35 @@ def run_cmd(
     overrides += [f"ablate={ablate}"] if ablate else []
     overrides += [f"workspace={workspace}"] if workspace else []
     overrides += [f"run_id={run_id}"] if run_id else []
-    if resume is not None and not is_experiment(resume):
-        config = resume / "config.yaml"
-        overrides += [f"runs_dir={resume.parent}", f"run_id={resume.name}"]
     if branch is not None:
         source, _, at = branch.rpartition("@")
         overrides += [f"branch.from_run={source}", f"branch.at={at}"]
+    from engine.config_io import load_config
+    from engine.experiment.matrix import is_experiment, matrix_of, resume_config, with_executor
+    from engine.loader import DataError, load_persona
+    from engine.models.preflight import config_roles, start_preflight, warm_up_models
+    from engine.models.ratelimit import RateLimits
+
+    if resume is not None and not is_experiment(resume):
+        config = resume / "config.yaml"
+        overrides += [f"runs_dir={resume.parent}", f"run_id={resume.name}"]
     try:
         cfg = resume_config(resume, overrides) if resume and is_experiment(resume) else load_config(config, overrides)
         cfg = with_executor(cfg, executor, address)
         warm_up_models(cfg)  # litellm is imported in the background while personas load and workspaces are built
         bundles = [load_persona(Path(p)) for p in cfg.personas]
-        total = count_sessions(cfg, bundles)
+        limits = RateLimits(cfg.rate_limits)
+        if not estimate:  # the pings travel while the engine is imported; the run awaits their verdicts
+            agents = matrix_of(cfg).agents if cfg.matrix is not None else None
+            start_preflight(config_roles(cfg, bundles, agents), limits)
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
-    if estimate or hosted(cfg):
-        print_estimate(console, cfg, bundles, full=estimate)
-        if estimate:
-            return
-    budget = None if max_cost is None else Budget(max_cost)
-    if cfg.matrix is not None:
-        _run_matrix(cfg, bundles, not no_report, budget)
-        return
-    outcome = _run_single(cfg, bundles, total, budget)
-    console.print(summary_table(outcome.episodes))
-    console.print(gate_table(outcome.episodes))
-    finish_run(console, cfg, bundles, outcome, with_bounds=not no_bounds, with_report=not no_report)
-    _budget_note(outcome.episodes, budget)
-    note = infra_note(outcome.episodes)
-    if note is not None:
-        console.print(note)
-        raise typer.Exit(1)
+    from engine.cli_run import RunCommand
 
-
-def preflight_failed(exc: PreflightError) -> typer.Exit:
-    """Print every role that failed its preflight; the exit (code 2) to raise."""
-    for failure in exc.failures:
-        console.print(f"[red]preflight: {escape(failure)}[/red]", highlight=False)
-    console.print("[red]no session was run: fix the model configuration above (README, *Models*)[/red]")
-    return typer.Exit(2)
-
-
-def _budget_note(episodes: list[EpisodeResult], budget: Budget | None) -> None:
-    note = None if budget is None else budget_note(episodes, budget.cap_usd, budget.spent_usd)
-    if note is not None:
-        console.print(note, highlight=False)
-
-
-def _run_single(cfg: RunConfig, bundles: list[PersonaBundle], total: int, budget: Budget | None) -> RunOutcome:
-    """One run with a progress bar; errors of sessions are printed as they end."""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task("sessions", total=total)
-
-        def done(result: SessionResult) -> None:
-            progress.update(
-                task, advance=1, description=f"{result.persona}/{result.session_id} Proc {pct(result.proc)}"
-            )
-            line = session_error_line(result)
-            if line is not None:
-                progress.console.print(line, highlight=False)
-
-        def turn(persona: str, session: str, event: Event) -> None:
-            if isinstance(event, AgentMessage):
-                progress.update(task, description=f"{persona}/{session} turn {event.turn}")
-
-        def note(text: str) -> None:
-            console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
-
-        try:
-            return run(cfg, on_session=done, bundles=bundles, on_event=turn, on_note=note, budget=budget)
-        except PreflightError as exc:
-            raise preflight_failed(exc) from exc
-        except WorkspaceError as exc:
-            console.print(f"[red]workspace: {exc}[/red]")
-            raise typer.Exit(2) from exc
-
-
-def _run_matrix(
-    cfg: RunConfig, bundles: list[PersonaBundle], report: bool = True, budget: Budget | None = None
-) -> None:
-    """Run an experiment config; exit 1 when an episode failed (the others still ran)."""
-    try:
-        outcome = run_matrix(cfg, bundles, console, budget)
-    except PreflightError as exc:
-        raise preflight_failed(exc) from exc
-    except (DataError, ValueError) as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from exc
-    except WorkspaceError as exc:
-        console.print(f"[red]workspace: {exc}[/red]")
-        raise typer.Exit(2) from exc
-    console.print(experiment_table(outcome))
-    for cell in outcome.cells:
-        for failure in cell.failures:
-            console.print(f"[red]{cell.spec.id}/{failure.persona}: {failure.error}[/red]", highlight=False)
-    console.print(f"experiment directory: {outcome.experiment_dir}")
-    _budget_note([e for cell in outcome.cells for e in cell.episodes], budget)
-    page = write_report(console, outcome.experiment_dir) if report else None
-    if page is not None:
-        console.print(f"report: {page}")
-    note = infra_note([e for cell in outcome.cells for e in cell.episodes])
-    if note is not None:
-        console.print(note)
-    if note is not None or any(cell.failures for cell in outcome.cells):
-        raise typer.Exit(1)
+    RunCommand(console, limits).execute(
+        cfg, bundles, estimate=estimate, max_cost=max_cost, report=not no_report, bounds=not no_bounds
+    )
 
 
 @app.command("schema")

@@ -15,7 +15,8 @@ from engine.budget import Budget
 from engine.experiment.execute import ExperimentOutcome, run_experiment
 from engine.experiment.progress import ExperimentProgress, Snapshot
 from engine.loader import PersonaBundle
-from engine.schema.config import MatrixConfig, RunConfig
+from engine.models.ratelimit import RateLimits
+from engine.schema.config import RunConfig
 
 HEARTBEAT_S = 60.0
 
@@ -77,20 +78,6 @@ def experiment_table(outcome: ExperimentOutcome) -> Table:
     return table
 
 
-def with_executor(config: RunConfig, executor: str | None, address: str | None) -> RunConfig:
-    """The config with `proact run --executor` / `--address` set on its matrix; ValueError without a matrix, for an
-    unknown executor, or for an address the thread pool would ignore."""
-    if executor is None and address is None:
-        return config
-    if config.matrix is None:
-        raise ValueError("--executor and --address apply to experiments: the config needs a `matrix:` section")
-    update = {k: v for k, v in (("executor", executor), ("ray_address", address)) if v is not None}
-    matrix = MatrixConfig.model_validate({**config.matrix.model_dump(), **update})
-    if matrix.executor != "ray" and address is not None:
-        raise ValueError("--address names a Ray cluster: it needs --executor ray (or matrix.executor: ray)")
-    return config.model_copy(update={"matrix": matrix})
-
-
 def _heartbeat(progress: ExperimentProgress, console: Console, stop: threading.Event) -> None:
     """Off a terminal: the counters every HEARTBEAT_S seconds, so long sessions still show signs of life."""
     while not stop.wait(HEARTBEAT_S):
@@ -98,10 +85,14 @@ def _heartbeat(progress: ExperimentProgress, console: Console, stop: threading.E
 
 
 def run_matrix(
-    config: RunConfig, bundles: list[PersonaBundle], console: Console, budget: Budget | None = None
+    config: RunConfig,
+    bundles: list[PersonaBundle],
+    console: Console,
+    budget: Budget | None = None,
+    limits: RateLimits | None = None,
 ) -> ExperimentOutcome:
     """Run the experiment with live progress: a refreshing panel on a terminal, one line per event otherwise;
-    `budget` (--max-cost) caps the whole experiment."""
+    `budget` (--max-cost) caps the whole experiment; `limits` are the per-model rate limits (default: the config's)."""
 
     def note(text: str) -> None:
         console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
@@ -112,10 +103,10 @@ def run_matrix(
         beat = threading.Thread(target=_heartbeat, args=(progress, console, stop), daemon=True)
         beat.start()
         try:
-            return run_experiment(config, bundles, progress, note, budget=budget)
+            return run_experiment(config, bundles, progress, note, limits=limits, budget=budget)
         finally:
             stop.set()
             beat.join()
     progress = ExperimentProgress()
     with Live(console=console, refresh_per_second=2, get_renderable=lambda: progress_panel(progress.snapshot())):
-        return run_experiment(config, bundles, progress, note, budget=budget)
+        return run_experiment(config, bundles, progress, note, limits=limits, budget=budget)

@@ -17,7 +17,6 @@ from engine.models.roles import bind_role, same_model_warnings
 from engine.ports import ModelUnavailableError
 from engine.regrade import regrade_run
 from engine.rundir import run_config
-from engine.runner import role_models
 from engine.schema.config import ModelBinding
 
 console = make_console()
@@ -33,6 +32,8 @@ def grade_cmd(
     """Re-grade a finished run (new rubric, new judge) without rerunning any agent.
 
     The judge is checked first (preflight) and bound with the run's `rate_limits`."""
+    from engine.runner import role_models  # the session graph: loaded only when this command runs
+
     try:
         config = run_config(run_dir)
     except (DataError, OSError) as exc:

@@ -16,7 +16,6 @@ from engine.config_io import load_config
 from engine.loader import DataError, load_persona
 from engine.models.preflight import PreflightError
 from engine.ports import WorkspaceError
-from engine.runner import new_run_id, run
 from engine.schema.results import SessionResult
 from engine.terminal import PlayerQuit
 
@@ -55,6 +54,8 @@ def play_cmd(
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override, e.g. limits.max_turns=10.")] = None,
 ) -> None:
     """Take the agent's or the user's seat in a persona's episode, for checking tasks by hand. /help inside."""
+    from engine.runner import new_run_id, run  # the session graph: loaded only when this command runs
+
     if seat not in ("agent", "user"):
         console.print("[red]--seat is agent or user[/red]")
         raise typer.Exit(2)

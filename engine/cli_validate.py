@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from engine.acceptance import Robustness
 from engine.cli_console import make_console
 from engine.loader import DataError, find_personas, load_persona
 from engine.persona_stats import SessionStats, bar_failures, persona_stats
-from engine.validate import validate_report
+
+if TYPE_CHECKING:
+    from engine.acceptance import Robustness
 
 console = make_console()
 
@@ -146,6 +147,8 @@ def validate_cmd(
     out: Annotated[Path | None, typer.Option(help="Output folder of --state-before.")] = None,
 ) -> None:
     """Check persona data: schema, references, leakage, gold solution vs do-nothing agent, acceptance suites."""
+    from engine.validate import validate_report  # dry runs through the session graph
+
     if state_before is not None:
         _dump_state(path, state_before, out)
         return

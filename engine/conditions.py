@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.agents.react.memory import MEMORY_DIR
 from engine.loader import PersonaBundle
 from engine.ports import Workspace
-from engine.schema.config import Ablation, MemoryMode
+from engine.schema.config import MemoryMode
 from engine.schema.events import Event
 from engine.schema.session import SessionSpec
 from graders.render import render_trace
@@ -48,15 +48,6 @@ def opening_context(
         lines = "\n".join(f"- {intent.content}" for intent in spec.hidden_intents)
         return "", f"[Further requirements]\n{lines}"
     return "", ""
-
-
-def skipped_by_ablation(bundle: PersonaBundle, ablate: Ablation) -> set[str]:
-    """Session ids the ablation removes from the episode."""
-    if ablate != "no-deps":
-        return set()
-    groups = bundle.episode.dependency_groups
-    finals = {group.sessions[-1] for group in groups}
-    return {sid for group in groups for sid in group.sessions[:-1]} - finals
 
 
 def depends_on(bundle: PersonaBundle, session_id: str) -> list[str]:

@@ -14,13 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.calibration import Calibration, RoleKey, role_model
-from engine.episode import selected_sessions
 from engine.estimate import Tally, session_prior
 from engine.experiment.matrix import matrix_of
 from engine.loader import PersonaBundle
-from engine.models.litellm_model import is_loopback
 from engine.models.local_server import is_local
+from engine.models.openai_wire import is_loopback
 from engine.schema.config import ModelBinding, RunConfig
+from engine.selection import selected_sessions
 
 Prices = Callable[[str], tuple[float, float] | None]
 

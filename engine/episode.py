@@ -17,7 +17,12 @@ from engine.agents.base import Agent
 from engine.apps import APPS_FILE, apps_of
 from engine.branch import branch_point
 from engine.budget import Budget
-from engine.conditions import depends_on, opening_context, prepare_workspace, render_transcript, skipped_by_ablation
+from engine.conditions import (
+    depends_on,
+    opening_context,
+    prepare_workspace,
+    render_transcript,
+)
 from engine.graph import build_episode_graph, build_session_graph
 from engine.loader import PersonaBundle
 from engine.metrics import episode_result, not_run_result, result_from_events
@@ -25,10 +30,11 @@ from engine.models.metered import MeteredModel
 from engine.ports import Workspace
 from engine.rundir import RESULT_FILE, TRAJECTORY_FILE, WORKSPACE_FILE, saved_transcript
 from engine.runtime import EpisodeRuntime, SessionRuntime
-from engine.schema.config import Ablation, RunConfig
+from engine.schema.config import RunConfig
 from engine.schema.events import Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.schema.session import SessionSpec
+from engine.selection import selected_sessions
 from engine.state import TerminationReason
 from engine.tools.base import ToolContext
 from engine.tools.registry import tools_for
@@ -51,15 +57,6 @@ class EpisodeDeps:
     meters: list[MeteredModel] = field(default_factory=list)
     services: dict[str, Any] = field(default_factory=dict)
     budget: Budget | None = None
-
-
-def selected_sessions(bundle: PersonaBundle, only: list[str], ablate: Ablation = "none") -> list[SessionSpec]:
-    """The episode's sessions, restricted to `only` when given (unknown ids are an error), minus ablated ones."""
-    unknown = set(only) - {s.id for s in bundle.sessions}
-    if unknown:
-        raise ValueError(f"unknown session id(s) for {bundle.persona.id}: {sorted(unknown)}")
-    skipped = skipped_by_ablation(bundle, ablate)
-    return [s for s in bundle.sessions if (not only or s.id in only) and s.id not in skipped]
 
 
 def run_session(

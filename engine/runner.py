@@ -15,17 +15,18 @@ from engine.apps import load_apps, uses_apps
 from engine.branch import branch_point
 from engine.budget import Budget
 from engine.datasets import load_data_services
-from engine.episode import EpisodeDeps, EventCallback, run_episode, selected_sessions
+from engine.episode import EpisodeDeps, EventCallback, run_episode
 from engine.loader import PersonaBundle, load_persona
+from engine.models import uses_litellm
 from engine.models.litellm_model import warm_up
-from engine.models.local_server import is_local
 from engine.models.metered import MeteredModel
-from engine.models.preflight import require_models, run_roles
+from engine.models.preflight import config_roles, require_models
 from engine.models.ratelimit import RateLimits
 from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import CONFIG_FILE, write_results
-from engine.schema.config import AgentConfig, ModelBinding, RunConfig, uses_agent_model
+from engine.schema.config import AgentConfig, RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
+from engine.selection import selected_sessions
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
 from sandbox.apps.tools import APPS_SERVICE
@@ -79,23 +80,6 @@ def build_deps(
     )
 
 
-def warm_up_models(config: RunConfig) -> bool:
-    """Start importing litellm on a background thread (engine/models/litellm_model.py: warm_up) when a run of the
-    config, or a cell of its matrix, calls a model through it: a react (or relaying command) agent's, an llm or
-    strict user's, or a judge, other than the embedded `local/` server. Called first by `proact run`, so the
-    import overlaps loading personas and building workspaces; True when it was started."""
-    agents = (config.matrix.agents if config.matrix is not None else []) or [config.agent]
-    bindings: list[ModelBinding] = [agent.model for agent in agents if uses_agent_model(agent)]
-    if config.user.mode != "rules" and config.user.model is not None:
-        bindings.append(config.user.model)
-    if config.judge is not None:
-        bindings.append(config.judge)
-    if not any(not is_local(binding.model) for binding in bindings):
-        return False
-    warm_up()
-    return True
-
-
 def check_models(
     config: RunConfig,
     bundles: list[PersonaBundle],
@@ -103,16 +87,10 @@ def check_models(
     agents: list[AgentConfig] | None = None,
 ) -> None:
     """Preflight every role the run (or each of `agents`, for an experiment) will call; PreflightError when one
-    cannot be used. The judge is checked only when a selected session has a rubric item."""
-    has_rubric = any(
-        item.rubric is not None
-        for bundle in bundles
-        for spec in selected_sessions(bundle, config.sessions, config.ablate)
-        for item in spec.checklist
-    )
-    configs = [config.model_copy(update={"agent": agent}) for agent in agents] if agents else [config]
-    roles = [role for c in configs for role in run_roles(c, has_rubric)]
-    if roles:
+    cannot be used. A check `proact run` started early (engine/models/preflight.py: start_preflight) is awaited,
+    not repeated."""
+    roles = config_roles(config, bundles, agents)
+    if any(uses_litellm(role.binding) for role in roles):
         warm_up()  # litellm is imported while the preflight pings and the episodes start
     require_models(roles, limits=limits)
 
@@ -171,16 +149,18 @@ def run(
     on_event: EventCallback | None = None,
     on_note: Callable[[str], None] | None = None,
     budget: Budget | None = None,
+    limits: RateLimits | None = None,
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
 
     Every role's model is checked first (engine/models/preflight.py: PreflightError, nothing written). A
     `workspace: auto` config is resolved next (docker when available, else local, said through `on_note`)
     and saved resolved, so a resumed run uses the same backend. With a `budget`, what the run directory's results
-    already cost counts towards it, and no session starts once it is spent (engine/budget.py).
+    already cost counts towards it, and no session starts once it is spent (engine/budget.py). `limits`: the per-model
+    rate limits to share (default: the config's).
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
-    limits = RateLimits(config.rate_limits) if config.rate_limits else None
+    limits = limits if limits is not None else RateLimits(config.rate_limits)
     check_models(config, bundles, limits)
     run_dir, config = prepare_run(config, on_note)
     if budget is not None:

@@ -22,10 +22,11 @@ from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import PersonaBundle, load_persona
+from engine.models.preflight import warm_up_models
 from engine.models.ratelimit import RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
-from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona, warm_up_models
+from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
 from engine.schema.config import MatrixConfig, RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest

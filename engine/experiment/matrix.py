@@ -10,7 +10,6 @@ from pydantic import ValidationError
 
 from engine.config_io import config_from_mapping
 from engine.loader import DataError, PersonaBundle, Problem, _loc
-from engine.runner import count_sessions
 from engine.schema.config import AgentConfig, MatrixConfig, RunConfig, agent_label, slug
 from engine.schema.experiment import CellSpec, ExperimentManifest
 
@@ -59,6 +58,8 @@ def cell_config(config: RunConfig, cell: CellSpec, experiment_dir: Path) -> RunC
 
 def expand(config: RunConfig, bundles: list[PersonaBundle]) -> list[CellSpec]:
     """Every cell in run order: agents, then memory modes, then ablations, then repeats."""
+    from engine.runner import count_sessions  # the session graph: imported once a run is under way
+
     m = matrix_of(config)
     cells: list[CellSpec] = []
     for index, agent in enumerate(m.agents):
@@ -116,3 +117,17 @@ def resume_config(experiment_dir: Path, overrides: list[str]) -> RunConfig:
         raise DataError([Problem(str(path), "config", "missing: an experiment manifest holds its config")])
     where = [f"runs_dir={experiment_dir.parent}", f"run_id={experiment_dir.name}"]
     return config_from_mapping(config, f"{path}:config", [*overrides, *where])
+
+
+def with_executor(config: RunConfig, executor: str | None, address: str | None) -> RunConfig:
+    """The config with `proact run --executor` / `--address` set on its matrix; ValueError without a matrix, for an
+    unknown executor, or for an address the thread pool would ignore."""
+    if executor is None and address is None:
+        return config
+    if config.matrix is None:
+        raise ValueError("--executor and --address apply to experiments: the config needs a `matrix:` section")
+    update = {k: v for k, v in (("executor", executor), ("ray_address", address)) if v is not None}
+    matrix = MatrixConfig.model_validate({**config.matrix.model_dump(), **update})
+    if matrix.executor != "ray" and address is not None:
+        raise ValueError("--address names a Ray cluster: it needs --executor ray (or matrix.executor: ray)")
+    return config.model_copy(update={"matrix": matrix})

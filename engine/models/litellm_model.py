@@ -19,38 +19,26 @@ from __future__ import annotations
 import asyncio
 import atexit
 import gc
-import json
 import os
 import threading
 import time
 from typing import Any
-from urllib.parse import urlparse
 
 import httpx
 
-from engine.models.retry import retry_after_seconds
+from engine.models.openai_wire import DUMMY_KEY, is_loopback, request_fields, to_wire, tool_call
+from engine.models.retry import retry_after_of
 from engine.ports import (
     Completion,
     ContextOverflowError,
     Message,
     ModelConfigError,
     ModelError,
-    ModelToolCall,
     ToolSpec,
     TransientModelError,
     Usage,
 )
 from engine.schema.config import ModelBinding
-
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-DUMMY_KEY = "proact-no-key"
-RAW_CAP = 300
-
-
-def is_loopback(api_base: str | None) -> bool:
-    """True when `api_base` points at this machine (127.0.0.1, localhost, ::1)."""
-    return api_base is not None and (urlparse(api_base).hostname or "") in LOOPBACK_HOSTS
-
 
 WARM_UP_MODEL = "openai/proact-warm-up"
 NOWHERE = {"api_base": "http://127.0.0.1:9/v1", "api_key": DUMMY_KEY, "num_retries": 0, "max_retries": 0}
@@ -188,23 +176,7 @@ class LiteLLMModel:
         params.update(num_retries=0, max_retries=0)
         if b.api_base:
             params["api_base"] = b.api_base
-        if b.temperature is not None:
-            params["temperature"] = b.temperature
-        if b.max_tokens is not None:
-            params["max_tokens"] = b.max_tokens
-        if response_schema is not None:
-            params["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": "response", "schema": response_schema, "strict": True},
-            }
-        if tools:
-            params["tools"] = [
-                {
-                    "type": "function",
-                    "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
-                }
-                for t in tools
-            ]
+        params.update(request_fields(b, response_schema, tools))
         return params
 
     def complete(
@@ -222,7 +194,7 @@ class LiteLLMModel:
         key = self._key()
         if key is not None:
             params["api_key"] = key
-        payload = [_to_wire(m) for m in messages]
+        payload = [to_wire(m) for m in messages]
         start = time.monotonic()
         try:
             response = litellm.completion(messages=payload, **params)
@@ -262,39 +234,7 @@ def _retry_after(exc: Exception) -> float | None:
     headers: Any = getattr(exc, "litellm_response_headers", None)
     if headers is None:
         headers = getattr(getattr(exc, "response", None), "headers", None)
-    if headers is None:
-        return None
-    try:
-        millis = headers.get("retry-after-ms")
-        if millis is not None:
-            return max(0.0, float(millis) / 1000)
-        return retry_after_seconds(headers.get("retry-after"))
-    except (AttributeError, TypeError, ValueError):
-        return None
-
-
-def _to_wire(message: Message) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": message.role, "content": message.content}
-    if message.tool_calls:
-        out["tool_calls"] = message.tool_calls
-    if message.tool_call_id:
-        out["tool_call_id"] = message.tool_call_id
-    if message.name:
-        out["name"] = message.name
-    return out
-
-
-def tool_call(call_id: str, name: str, raw: str | None) -> ModelToolCall:
-    """A native tool call; arguments that are not a JSON object give a call with `error` set (never run)."""
-    try:
-        arguments = json.loads(raw or "{}")
-    except json.JSONDecodeError as exc:
-        error = f"arguments are not valid JSON: {exc.msg} at character {exc.pos} of {(raw or '')[:RAW_CAP]!r}"
-        return ModelToolCall(id=call_id, name=name, arguments={}, error=error, raw_arguments=raw)
-    if not isinstance(arguments, dict):
-        error = f"arguments are not a JSON object: {(raw or '')[:RAW_CAP]!r}"
-        return ModelToolCall(id=call_id, name=name, arguments={}, error=error, raw_arguments=raw)
-    return ModelToolCall(id=call_id, name=name, arguments=arguments)
+    return None if headers is None else retry_after_of(headers)
 
 
 def _to_completion(response: Any, model: str, latency: float, litellm: Any) -> Completion:

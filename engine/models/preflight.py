@@ -1,24 +1,34 @@
 """Preflight: one tiny call per bound role before any session runs, so a missing key, a refused key, an unknown
 model or an unreachable server stops the command at once with a message naming role, model and cause.
 
-Only real adapters are checked (litellm and the embedded server); scripted models and roles a run does not
-use (rules user, non-react agent, a judge without rubric items to grade) are skipped. The call goes through
-the same retries and rate limiter as the role's real calls, never through the cache. A plain OpenAI-compatible
-binding is pinged over httpx (engine/models/openai_ping.py) so the ping need not wait for litellm's import.
+Only real adapters are checked (litellm, the direct OpenAI-compatible client and the embedded server); scripted
+models and roles a run does not use (rules user, non-react agent, a judge without rubric items to grade) are
+skipped. The call goes through the same adapter, retries and rate limiter as the role's real calls, never through
+the cache.
+
+`proact run` starts the checks on threads (`start_preflight`) as soon as its config and personas have loaded, so
+the pings travel while the session graph and the rest of the engine are imported; `require_models` then awaits
+those verdicts instead of asking again.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 
+from engine.loader import PersonaBundle
+from engine.models import uses_litellm
+from engine.models.litellm_model import warm_up
 from engine.models.ratelimit import RateLimits, Sleep
 from engine.models.retry import RetryingModel, RetryPolicy
 from engine.models.roles import role_binding
 from engine.ports import ChatModel, Message, ModelConfigError, ModelError, ModelUnavailableError
-from engine.schema.config import ModelBinding, RunConfig, uses_agent_model
+from engine.schema.config import AgentConfig, ModelBinding, RunConfig, uses_agent_model
 from engine.schema.events import Role
+from engine.selection import selected_sessions
 
 PING_SCHEMA = {
     "type": "object",
@@ -27,6 +37,9 @@ PING_SCHEMA = {
     "additionalProperties": False,
 }
 PING = [Message("user", 'Reply with {"ok": true}.')]
+
+_EARLY: dict[tuple[str, str], Future[str | None]] = {}
+_EARLY_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -59,11 +72,72 @@ def run_roles(config: RunConfig, has_rubric: bool) -> list[RoleBinding]:
     return roles
 
 
+def config_roles(
+    config: RunConfig, bundles: Sequence[PersonaBundle], agents: list[AgentConfig] | None = None
+) -> list[RoleBinding]:
+    """The roles a run of `config` (or, for an experiment, of each of `agents`) will call over `bundles`: run_roles,
+    with the judge when some selected session has a rubric item."""
+    has_rubric = any(
+        item.rubric is not None
+        for bundle in bundles
+        for spec in selected_sessions(bundle, config.sessions, config.ablate)
+        for item in spec.checklist
+    )
+    configs = [config.model_copy(update={"agent": agent}) for agent in agents] if agents else [config]
+    return [role for c in configs for role in run_roles(c, has_rubric)]
+
+
+def warm_up_models(config: RunConfig) -> bool:
+    """Start importing litellm on a background thread (engine/models/litellm_model.py: warm_up) when a run of the
+    config, or a cell of its matrix, calls a model through it: a react (or relaying command) agent's, an llm or
+    strict user's, or a judge, other than the embedded `local/` server and a plain OpenAI-compatible binding
+    (engine/models/openai_http.py). Called first by `proact run`, so the import overlaps loading personas and
+    building workspaces; True when it was started."""
+    agents = (config.matrix.agents if config.matrix is not None else []) or [config.agent]
+    bindings: list[ModelBinding] = [agent.model for agent in agents if uses_agent_model(agent)]
+    if config.user.mode != "rules" and config.user.model is not None:
+        bindings.append(config.user.model)
+    if config.judge is not None:
+        bindings.append(config.judge)
+    if not any(uses_litellm(binding) for binding in bindings):
+        return False
+    warm_up()
+    return True
+
+
+def start_preflight(roles: Sequence[RoleBinding], limits: RateLimits | None = None) -> int:
+    """Start checking each distinct role on a daemon thread (through `limits`, the run's own); `require_models`
+    later takes each verdict instead of checking again. How many checks were started."""
+    started = 0
+    for role in roles:
+        key = _key(role)
+        with _EARLY_LOCK:
+            if key in _EARLY:
+                continue
+            future: Future[str | None] = Future()
+            _EARLY[key] = future
+        threading.Thread(target=_settle, args=(future, role, limits), name="preflight", daemon=True).start()
+        started += 1
+    return started
+
+
+def _settle(future: Future[str | None], role: RoleBinding, limits: RateLimits | None) -> None:
+    try:
+        future.set_result(check_role(role, limits=limits))
+    except BaseException as exc:  # handed to the command's thread, which raises it as if it had checked itself
+        future.set_exception(exc)
+
+
+def _key(role: RoleBinding) -> tuple[str, str]:
+    return role.role, role.binding.model_dump_json()
+
+
 def _is_real(model: ChatModel) -> bool:
     from engine.models.litellm_model import LiteLLMModel
     from engine.models.local_model import LocalModel
+    from engine.models.openai_http import OpenAIHTTPModel
 
-    return isinstance(model, (LiteLLMModel, LocalModel))
+    return isinstance(model, (LiteLLMModel, LocalModel, OpenAIHTTPModel))
 
 
 def check_role(
@@ -74,14 +148,11 @@ def check_role(
 ) -> str | None:
     """None when the role's model answers one tiny structured call (or is not a real adapter), else why not."""
     from engine.models import make_model
-    from engine.models.openai_ping import OpenAIPing, pingable
 
     bound = role_binding(role.binding, role.role)
     model = (factory or make_model)(bound)
     if not _is_real(model):
         return None
-    if factory is None and pingable(bound):
-        model = OpenAIPing(bound)
     limiter = None if limits is None else limits.limiter(role.binding.model)
     try:
         RetryingModel(model, RetryPolicy.of(bound), limiter, sleep).complete(PING, response_schema=PING_SCHEMA)
@@ -99,15 +170,18 @@ def require_models(
     factory: Callable[[ModelBinding], ChatModel] | None = None,
     limits: RateLimits | None = None,
 ) -> None:
-    """Check every role once (one check per distinct binding); PreflightError lists every failure."""
+    """Check every role once (one check per distinct binding; a check start_preflight started is awaited, taken
+    once); PreflightError lists every failure."""
     failures: list[str] = []
     seen: set[tuple[str, str]] = set()
     for role in roles:
-        key = (role.role, role.binding.model_dump_json())
+        key = _key(role)
         if key in seen:
             continue
         seen.add(key)
-        failure = check_role(role, factory, limits)
+        with _EARLY_LOCK:
+            early = _EARLY.pop(key, None) if factory is None else None
+        failure = early.result() if early is not None else check_role(role, factory, limits)
         if failure is not None:
             failures.append(failure)
     if failures:

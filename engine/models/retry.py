@@ -84,6 +84,18 @@ def retry_after_seconds(value: str | None, now: float | None = None) -> float | 
     return max(0.0, moment.timestamp() - (time.time() if now is None else now))
 
 
+def retry_after_of(headers: Any) -> float | None:
+    """The wait a response's headers ask for, in seconds: `retry-after-ms` when present, else `retry-after`; None
+    when neither is there or readable."""
+    try:
+        millis = headers.get("retry-after-ms")
+        if millis is not None:
+            return max(0.0, float(millis) / 1000)
+        return retry_after_seconds(headers.get("retry-after"))
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
 def failure_kind(exc: ModelError) -> str:
     """The ModelAttemptFailed kind of an error raised by one attempt."""
     if isinstance(exc, TransientModelError):

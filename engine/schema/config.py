@@ -63,6 +63,13 @@ class ModelBinding(Strict):
         default=60.0, ge=0, description="Cap on one backoff wait, a server's Retry-After included."
     )
     extra: dict[str, Any] = Field(default_factory=dict, description="Extra provider parameters.")
+    client: Literal["auto", "litellm"] = Field(
+        default="auto",
+        description="How calls are sent. auto: a plain OpenAI-compatible binding (an 'openai/' model with an "
+        "api_base, no extra parameters, and its key in api_key_env or none needed on a loopback api_base) is called "
+        "over HTTP directly (engine/models/openai_http.py), which spares litellm's import (about 2 s) and most of "
+        "its CPU per call; every other binding goes through litellm. litellm: always through litellm.",
+    )
 
 
 class ExternalAgentConfig(Strict):

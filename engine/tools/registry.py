@@ -6,6 +6,7 @@ the app (sandbox/apps/registry.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.tools.ask_user import ASK_USER
@@ -26,9 +27,9 @@ from engine.tools.spawn import SPAWN
 from engine.tools.web_fetch import WEB_FETCH
 from engine.tools.web_search import WEB_SEARCH
 from engine.tools.write_file import WRITE_FILE
-from sandbox.apps.registry import toolsets as app_toolsets
+from sandbox.apps.registry import APPS, toolset
 
-TOOLSETS: dict[str, list[Tool[Any]]] = {
+BUILTIN: dict[str, list[Tool[Any]]] = {
     "general": [
         READ_FILE,
         WRITE_FILE,
@@ -47,8 +48,37 @@ TOOLSETS: dict[str, list[Tool[Any]]] = {
     "literature": [LITERATURE_SEARCH, LITERATURE_FETCH],
     "finance": [FINANCE_SEARCH, FINANCE_SERIES],
     "news": [NEWS_SEARCH, NEWS_READ],
-    **app_toolsets(),
 }
+
+
+class Toolsets(Mapping[str, list[Tool[Any]]]):
+    """Toolset name -> tools: the built-in toolsets, then one per simulated app, built when first asked for (an
+    app's module is imported then, not when this registry is)."""
+
+    def __init__(self) -> None:
+        """No app toolset is built yet."""
+        self._apps: dict[str, list[Tool[Any]]] = {}
+
+    def __getitem__(self, name: str) -> list[Tool[Any]]:
+        """The toolset's tools; KeyError for an unknown name."""
+        if name in BUILTIN:
+            return BUILTIN[name]
+        tools = self._apps.get(name)
+        if tools is None:
+            tools = self._apps[name] = toolset(name)
+        return tools
+
+    def __iter__(self) -> Iterator[str]:
+        """Built-in toolset names, then app names."""
+        yield from BUILTIN
+        yield from APPS
+
+    def __len__(self) -> int:
+        """How many toolsets there are."""
+        return len(BUILTIN) + len(APPS)
+
+
+TOOLSETS = Toolsets()
 
 
 def tools_for(toolsets: list[str]) -> dict[str, Tool[Any]]:

@@ -8,10 +8,11 @@ import pytest
 
 from engine.agents.base import SessionBrief
 from engine.agents.react.memory import MEMORY_FILE
-from engine.episode import EpisodeDeps, run_episode, selected_sessions
+from engine.episode import EpisodeDeps, run_episode
 from engine.loader import PersonaBundle
 from engine.schema.config import RunConfig
 from engine.schema.episode import DependencyGroup, Episode, EpisodeEntry
+from engine.selection import selected_sessions
 from engine.tools.toolbox import ToolBox
 from engine.user.rules import RulesUser
 from sandbox.workspace.memory import MemoryWorkspace

@@ -9,14 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 import engine.experiment.execute
-import engine.runner
+import engine.models.preflight
 from engine.cli import app
 from engine.config_io import config_from_mapping
 from engine.experiment.execute import EpisodeJob, run_job
-from engine.runner import warm_up_models
+from engine.models.preflight import warm_up_models
 
 HOSTED = {"model": "openai/gpt-4o-mini"}
 LOCAL = {"model": "local/qwen2.5-0.5b-instruct"}
+PLAIN = {"model": "openai/served", "api_base": "http://127.0.0.1:8000/v1"}
 
 
 def config(**fields: Any) -> Any:
@@ -26,7 +27,7 @@ def config(**fields: Any) -> Any:
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     calls: list[bool] = []
-    monkeypatch.setattr(engine.runner, "warm_up", lambda: calls.append(True))
+    monkeypatch.setattr(engine.models.preflight, "warm_up", lambda: calls.append(True))
     return calls
 
 
@@ -35,6 +36,9 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     [
         ({"agent": {"kind": "react", "model": HOSTED}}, True),
         ({"agent": {"kind": "react", "model": LOCAL}}, False),
+        ({"agent": {"kind": "react", "model": PLAIN}}, False),  # sent over httpx: engine/models/openai_http.py
+        ({"agent": {"kind": "react", "model": {**PLAIN, "client": "litellm"}}}, True),
+        ({"agent": {"kind": "react", "model": {**PLAIN, "extra": {"seed": 1}}}}, True),
         ({"agent": {"kind": "reference"}}, False),
         ({"agent": {"kind": "reference"}, "user": {"mode": "llm", "model": HOSTED}}, True),
         ({"agent": {"kind": "reference"}, "judge": HOSTED}, True),

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.models.litellm_model import DUMMY_KEY, LiteLLMModel
+from engine.models.litellm_model import LiteLLMModel
+from engine.models.openai_wire import DUMMY_KEY
 from engine.models.roles import bind_role
 from engine.ports import Message, ModelConfigError, ModelError, ModelUnavailableError, TransientModelError
 from engine.schema.config import CacheConfig, ModelBinding
