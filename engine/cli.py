@@ -97,7 +97,7 @@ def run_cmd(
     from engine.config_io import load_config
     from engine.experiment.matrix import is_experiment, matrix_of, resume_config, with_executor
     from engine.loader import DataError, load_persona
-    from engine.models.preflight import config_roles, start_preflight, warm_up_models
+    from engine.models.preflight import config_roles, forget_preflight, start_preflight, warm_up_models
     from engine.models.ratelimit import RateLimits
 
     if resume is not None and not is_experiment(resume):
@@ -115,11 +115,14 @@ def run_cmd(
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
-    from engine.cli_run import RunCommand
+    try:
+        from engine.cli_run import RunCommand
 
-    RunCommand(console, limits).execute(
-        cfg, bundles, estimate=estimate, max_cost=max_cost, report=not no_report, bounds=not no_bounds
-    )
+        RunCommand(console, limits).execute(
+            cfg, bundles, estimate=estimate, max_cost=max_cost, report=not no_report, bounds=not no_bounds
+        )
+    finally:
+        forget_preflight()
 
 
 @app.command("schema")

@@ -10,8 +10,10 @@ episodes in flight decides how long the answers queue for the interpreter lock (
 The request body is the litellm adapter's (engine/models/openai_wire.py); a failure raises the error
 engine/models/litellm_model.classify gives for the same HTTP outcome (tests/models/test_openai_http.py holds
 both adapters to that); cost is priced from the price map installed with litellm, read as a file.
-Each thread sends through its own httpx client, so threads never wait on one connection pool's lock, and its
-connections stay open between calls.
+A call borrows an httpx client from a free list and gives it back after (a new one when none is free), so
+concurrent calls never wait on one connection pool's lock, connections stay open from one call to the next, and
+the short-lived threads LangGraph runs nodes on do not each build a client; every client shares one TLS context
+(building one costs milliseconds).
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import ssl
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -53,7 +58,8 @@ OVERFLOW_MARKERS = (
     "prompt is too long",
 )
 
-_THREAD = threading.local()
+_FREE: list[httpx.Client] = []
+_FREE_LOCK = threading.Lock()
 
 
 def is_plain(binding: ModelBinding) -> bool:
@@ -68,12 +74,25 @@ def is_plain(binding: ModelBinding) -> bool:
     )
 
 
-def _client() -> httpx.Client:
-    """The calling thread's client (made on its first call)."""
-    client: httpx.Client | None = getattr(_THREAD, "client", None)
+@cache
+def _tls() -> ssl.SSLContext:
+    """The TLS context every client verifies servers with: httpx's default (SSL_CERT_FILE or SSL_CERT_DIR when set,
+    else certifi's bundle), built once."""
+    return httpx.create_ssl_context()
+
+
+@contextmanager
+def _client() -> Iterator[httpx.Client]:
+    """A client no other call is using, given back to the free list afterwards."""
+    with _FREE_LOCK:
+        client = _FREE.pop() if _FREE else None
     if client is None:
-        client = _THREAD.client = httpx.Client(follow_redirects=True)
-    return client
+        client = httpx.Client(follow_redirects=True, verify=_tls())
+    try:
+        yield client
+    finally:
+        with _FREE_LOCK:
+            _FREE.append(client)
 
 
 class OpenAIHTTPModel:
@@ -115,9 +134,10 @@ class OpenAIHTTPModel:
         url = f"{str(b.api_base).rstrip('/')}/chat/completions"
         start = time.monotonic()
         try:
-            response = _client().post(url, json=body, headers=headers, timeout=b.timeout_s)
+            with _client() as client:
+                response = client.post(url, json=body, headers=headers, timeout=b.timeout_s)
         except httpx.TimeoutException as exc:
-            raise TransientModelError(f"{self._name}: Timeout: {exc}", "timeout") from exc
+            raise TransientModelError(f"{self._name}: timed out after {b.timeout_s:g} s ({exc})", "timeout") from exc
         except httpx.HTTPError as exc:
             raise TransientModelError(f"{self._name}: Connection error: {exc}", "connection") from exc
         return self._completion(response, time.monotonic() - start)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from engine.loader import PersonaBundle
 from engine.models import uses_litellm
 from engine.models.litellm_model import warm_up
+from engine.models.local_server import is_local
 from engine.models.ratelimit import RateLimits, Sleep
 from engine.models.retry import RetryingModel, RetryPolicy
 from engine.models.roles import role_binding
@@ -106,10 +107,14 @@ def warm_up_models(config: RunConfig) -> bool:
 
 
 def start_preflight(roles: Sequence[RoleBinding], limits: RateLimits | None = None) -> int:
-    """Start checking each distinct role on a daemon thread (through `limits`, the run's own); `require_models`
-    later takes each verdict instead of checking again. How many checks were started."""
+    """Start checking each distinct role served over the network on a daemon thread (through `limits`, the run's
+    own); `require_models` later takes each verdict instead of checking again, and `forget_preflight` drops those
+    it never took. The embedded `local/` server is left to require_models: starting it is CPU work, not a round
+    trip to overlap. How many checks were started."""
     started = 0
     for role in roles:
+        if is_local(role.binding.model):
+            continue
         key = _key(role)
         with _EARLY_LOCK:
             if key in _EARLY:
@@ -119,6 +124,13 @@ def start_preflight(roles: Sequence[RoleBinding], limits: RateLimits | None = No
         threading.Thread(target=_settle, args=(future, role, limits), name="preflight", daemon=True).start()
         started += 1
     return started
+
+
+def forget_preflight() -> None:
+    """Drop every verdict start_preflight started and require_models did not take (a command that stopped before
+    its run), so none outlives its command."""
+    with _EARLY_LOCK:
+        _EARLY.clear()
 
 
 def _settle(future: Future[str | None], role: RoleBinding, limits: RateLimits | None) -> None:

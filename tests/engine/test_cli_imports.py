@@ -53,3 +53,48 @@ def test_a_whole_run_without_a_report_loads_none_of_them(tmp_path: Path) -> None
     assert list(tmp_path.glob("*/example/s01"))
     assert heavy(modules) == []
     assert "litellm" not in modules
+
+
+def test_run_pings_its_model_while_the_engine_imports(tmp_path: Path) -> None:
+    """The preflight ping leaves right after the config and personas load, so its round trip overlaps importing the
+    session graph: the fake server sees it before the run asks for the preflight verdicts (both clocks are
+    CLOCK_MONOTONIC), and the graph was imported after the command started."""
+    from engine.loader import load_persona
+    from tests.models.example_roles import ExampleRoles
+    from tests.models.fake_openai import FakeOpenAI
+
+    roles = ExampleRoles(load_persona(REPO / "personas" / "example"))
+    server = FakeOpenAI(roles.answer, latency_s=0.3, keep_alive=True)
+    base = server.start()
+    args = [
+        "run", "--persona", "personas/example", "--agent", "react", "--model", "openai/fake", "--workspace", "memory",
+        "--no-report", "--no-bounds", "--set", f"agent.model.api_base={base}", "--set", "sessions=[s01]",
+        "--set", "sandbox.allow_unjailed=true", "--set", f"runs_dir={tmp_path}",
+    ]  # fmt: skip
+    script = (
+        "import json, sys, time\n"
+        "import engine.models.preflight as preflight\n"
+        "seen = {}\n"
+        "require = preflight.require_models\n"
+        "def asked(*args, **kwargs):\n"
+        "    seen['asked'] = time.monotonic()\n"
+        "    return require(*args, **kwargs)\n"
+        "preflight.require_models = asked\n"
+        "from engine.cli import app\n"
+        "seen['graph_loaded_at_start'] = 'langgraph' in sys.modules\n"
+        f"app({args!r}, standalone_mode=False)\n"
+        "print(json.dumps(seen))\n"
+    )
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", script], check=False, cwd=REPO, capture_output=True, text=True, timeout=300
+        )
+    finally:
+        server.stop()
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["graph_loaded_at_start"] is False
+    assert "ok" in json.dumps(server.requests[0].get("response_format"))  # the first request is the ping
+    assert server.arrivals[0] < seen["asked"]
+    assert len(server.requests) > 1  # the session went on to call the agent's model
+    assert list(tmp_path.glob("*/example/s01"))
