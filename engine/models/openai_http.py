@@ -1,19 +1,16 @@
-"""ChatModel for a plain OpenAI-compatible binding, over httpx without litellm.
+"""ChatModel for a plain OpenAI-compatible binding, over the standard library's HTTP client without litellm.
 
 A binding is plain (`is_plain`) when litellm would send its request unchanged to `<api_base>/chat/completions`:
-an `openai/` model with an `api_base`, no `extra` parameters (they may carry headers or provider options), a key
-from `api_key_env` or none at all for a loopback server, and `client` left at `auto`. Such a call needs none of
-litellm's provider mapping, so it is sent here directly: litellm's import (about 2 s of CPU) is never paid, and
-a call costs the engine well under a millisecond of CPU instead of litellm's 4-5 ms, which at a hundred
-episodes in flight decides how long the answers queue for the interpreter lock (bench/concurrency.py).
+an `openai/` model with an `api_base` reached without a proxy, no `extra` parameters (they may carry headers or
+provider options), a key from `api_key_env` or none at all for a loopback server, and `client` left at `auto`.
+Such a call needs none of litellm's provider mapping, so it is sent here directly (engine/models/http_post.py):
+litellm's import (about 2 s of CPU) is never paid, and a call costs the engine about a millisecond of CPU where
+litellm spends 4-5, which at a hundred episodes in flight decides how long answers queue for the interpreter lock
+(bench/concurrency.py).
 
 The request body is the litellm adapter's (engine/models/openai_wire.py); a failure raises the error
 engine/models/litellm_model.classify gives for the same HTTP outcome (tests/models/test_openai_http.py holds
 both adapters to that); cost is priced from the price map installed with litellm, read as a file.
-A call borrows an httpx client from a free list and gives it back after (a new one when none is free), so
-concurrent calls never wait on one connection pool's lock, connections stay open from one call to the next, and
-the short-lived threads LangGraph runs nodes on do not each build a client; every client shares one TLS context
-(building one costs milliseconds).
 """
 
 from __future__ import annotations
@@ -21,17 +18,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import ssl
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import httpx
-
+from engine.models.http_post import PostFailed, PostTimeout, Reply, direct, post
 from engine.models.openai_wire import DUMMY_KEY, is_loopback, request_fields, to_wire, tool_call
 from engine.models.retry import retry_after_of
 from engine.ports import (
@@ -58,9 +50,6 @@ OVERFLOW_MARKERS = (
     "prompt is too long",
 )
 
-_FREE: list[httpx.Client] = []
-_FREE_LOCK = threading.Lock()
-
 
 def is_plain(binding: ModelBinding) -> bool:
     """True when the binding's calls are plain OpenAI chat completions at its api_base, with a key this module
@@ -71,28 +60,8 @@ def is_plain(binding: ModelBinding) -> bool:
         and binding.api_base is not None
         and not binding.extra
         and (binding.api_key_env is not None or is_loopback(binding.api_base))
+        and direct(binding.api_base)
     )
-
-
-@cache
-def _tls() -> ssl.SSLContext:
-    """The TLS context every client verifies servers with: httpx's default (SSL_CERT_FILE or SSL_CERT_DIR when set,
-    else certifi's bundle), built once."""
-    return httpx.create_ssl_context()
-
-
-@contextmanager
-def _client() -> Iterator[httpx.Client]:
-    """A client no other call is using, given back to the free list afterwards."""
-    with _FREE_LOCK:
-        client = _FREE.pop() if _FREE else None
-    if client is None:
-        client = httpx.Client(follow_redirects=True, verify=_tls())
-    try:
-        yield client
-    finally:
-        with _FREE_LOCK:
-            _FREE.append(client)
 
 
 class OpenAIHTTPModel:
@@ -134,18 +103,17 @@ class OpenAIHTTPModel:
         url = f"{str(b.api_base).rstrip('/')}/chat/completions"
         start = time.monotonic()
         try:
-            with _client() as client:
-                response = client.post(url, json=body, headers=headers, timeout=b.timeout_s)
-        except httpx.TimeoutException as exc:
-            raise TransientModelError(f"{self._name}: timed out after {b.timeout_s:g} s ({exc})", "timeout") from exc
-        except httpx.HTTPError as exc:
+            reply = post(url, body, headers, b.timeout_s)
+        except PostTimeout as exc:
+            raise TransientModelError(f"{self._name}: {exc}", "timeout") from exc
+        except PostFailed as exc:
             raise TransientModelError(f"{self._name}: Connection error: {exc}", "connection") from exc
-        return self._completion(response, time.monotonic() - start)
+        return self._completion(reply, time.monotonic() - start)
 
-    def _completion(self, response: httpx.Response, latency: float) -> Completion:
-        _raise_for(self._name, response)
+    def _completion(self, reply: Reply, latency: float) -> Completion:
+        _raise_for(self._name, reply)
         try:
-            data = response.json()
+            data = json.loads(reply.body)
             message = data["choices"][0]["message"]
             calls = [
                 tool_call(str(c["id"]), str(c["function"]["name"]), c["function"].get("arguments"))
@@ -155,7 +123,7 @@ class OpenAIHTTPModel:
             prompt, completion = int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
         except (json.JSONDecodeError, KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
             raise TransientModelError(
-                f"{self._name}: [200 OK] malformed body ({type(exc).__name__}: {exc}): {response.text[:BODY_CAP]!r}",
+                f"{self._name}: [200 OK] malformed body ({type(exc).__name__}: {exc}): {reply.text()[:BODY_CAP]!r}",
                 "malformed",
             ) from exc
         return Completion(
@@ -171,21 +139,27 @@ class OpenAIHTTPModel:
         )
 
 
-def _raise_for(name: str, response: httpx.Response) -> None:
-    """The classified error of a response that is not a success; nothing for a 2xx."""
-    status = response.status_code
-    if status < 400:
+def _raise_for(name: str, reply: Reply) -> None:
+    """The classified error of an answer that is not a success (a redirect included); nothing for a 2xx."""
+    status = reply.status
+    if status < 300:
         return
-    text = f"{name}: HTTP {status}: {response.text[:BODY_CAP]}"
+    if status < 400:
+        where = reply.headers.get("location")
+        raise ModelConfigError(
+            f"{name}: HTTP {status}: the api_base redirects to {where}; set api_base to where it leads"
+        )
+    body = reply.text()
+    text = f"{name}: HTTP {status}: {body[:BODY_CAP]}"
     if status in (401, 403, 404):
         raise ModelConfigError(text)
     if status == 429:
-        raise TransientModelError(text, "rate_limit", retry_after_of(response.headers))
+        raise TransientModelError(text, "rate_limit", retry_after_of(reply.headers))
     if status == 408:
         raise TransientModelError(text, "timeout")
     if status >= 500:
-        raise TransientModelError(text, "server", retry_after_of(response.headers))
-    if any(marker in response.text.lower() for marker in OVERFLOW_MARKERS):
+        raise TransientModelError(text, "server", retry_after_of(reply.headers))
+    if any(marker in body.lower() for marker in OVERFLOW_MARKERS):
         raise ContextOverflowError(text)
     raise ModelError(text)
 
