@@ -23,7 +23,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from functools import lru_cache
 
+NORMALISED_CACHE = 256
+CACHED_CHARS = 32_768
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 _DASH_TABLE = str.maketrans({**dict.fromkeys(DASHES, "-"), "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 STRUCK = re.compile(r"~~((?:(?!\n\s*\n).)+?)~~", re.DOTALL)
@@ -109,7 +112,20 @@ def normalise_dates(text: str, today: date | None = None, day_first: bool = True
 
 
 def normalise(text: str, today: date | None = None, day_first: bool = True) -> str:
-    """The canonical form rule patterns are matched against (see the module docstring)."""
+    """The canonical form rule patterns are matched against (see the module docstring). The forms of the last
+    NORMALISED_CACHE texts up to CACHED_CHARS long are remembered: the rules user and the graders normalise the
+    same files and replies at every turn."""
+    if len(text) > CACHED_CHARS:
+        return _normalise(text, today, day_first)
+    return _remembered(text, today, day_first)
+
+
+@lru_cache(maxsize=NORMALISED_CACHE)
+def _remembered(text: str, today: date | None, day_first: bool) -> str:
+    return _normalise(text, today, day_first)
+
+
+def _normalise(text: str, today: date | None, day_first: bool) -> str:
     text = _GROUPED.sub(lambda m: re.sub(r"[,\u202f\u00a0\u2009]", "", m.group(0)), text)
     text = unicodedata.normalize("NFKC", text)
     text = STRUCK.sub(" ", text)

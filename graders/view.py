@@ -25,7 +25,9 @@ class ToolRecord:
 
 @dataclass
 class EvidenceView:
-    """Read-only evidence for rules. Files are read lazily from the workspace."""
+    """Read-only evidence for rules. Files are read lazily from the workspace, each once: graders never change the
+    workspace, so one view (one evaluation pass) lists it once and reads a file once, however many rules look
+    (a read the workspace failed to answer is tried again)."""
 
     workspace: Workspace
     tool_records: list[ToolRecord] = field(default_factory=list)
@@ -36,6 +38,8 @@ class EvidenceView:
     today: date | None = None
     unreadable: dict[str, str] = field(default_factory=dict)
     failed_reads: dict[str, str] = field(default_factory=dict)
+    _listing: list[str] | None = field(default=None, repr=False, compare=False)
+    _texts: dict[str, str | None] = field(default_factory=dict, repr=False, compare=False)
 
     def replies(self) -> list[str]:
         """What the agent told the user: its replies, then every `message` tool text, in order."""
@@ -51,16 +55,20 @@ class EvidenceView:
         `unreadable` when the agent left something unreadable there (a FIFO, device or socket, too large, too slow),
         in `failed_reads` when the workspace itself failed (a container that did not answer): the grade of a rule
         that then fails is a grader error, never a fail."""
+        if path in self._texts:
+            return self._texts[path]
+        text: str | None = None
         try:
-            return self.workspace.read_file(path).decode("utf-8", errors="replace")
+            text = self.workspace.read_file(path).decode("utf-8", errors="replace")
         except UnreadableFileError as exc:
             self.unreadable[path] = str(exc)
-            return None
         except NotAFileError:
-            return None
+            pass
         except WorkspaceError as exc:
             self.failed_reads[path] = str(exc)
             return None
+        self._texts[path] = text
+        return text
 
     def read_failure(self) -> str | None:
         """Why the workspace failed to answer reads since `failed_reads` was last cleared (None when it did not)."""
@@ -71,7 +79,9 @@ class EvidenceView:
 
     def files(self) -> list[str]:
         """Every workspace file path."""
-        return sorted(self.workspace.list_files())
+        if self._listing is None:
+            self._listing = sorted(self.workspace.list_files())
+        return list(self._listing)
 
 
 def records_from_events(events: list[Event]) -> list[ToolRecord]:

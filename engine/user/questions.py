@@ -15,6 +15,7 @@ request or stuffing a question with task words earns nothing. An intent without 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.user.generic import GENERIC_WORDS
 
@@ -44,6 +45,7 @@ def entry_matches(entry: str, question: str) -> bool:
     return any(_occurs(alt, question) for alt in _alternatives(entry))
 
 
+@lru_cache(maxsize=8192)
 def generic_word(word: str) -> bool:
     """A generic task word, or a prefix of one (it would match one at a word start), or one with a suffix."""
     word = word.lower()
