@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.schema.session import Artifact
 from graders.normalise import normalise
@@ -51,12 +52,18 @@ def glob_match(path: str, pattern: str) -> bool:
 
 def named_paths(text: str) -> list[str]:
     """Path-like tokens of a reply, without './' or '/workspace/' prefixes, in order of appearance."""
-    out = []
+    return list(_named_paths(text))
+
+
+@lru_cache(maxsize=1024)
+def _named_paths(text: str) -> tuple[str, ...]:
+    """named_paths, remembered: every rule that locates a file scans every reply of the session."""
+    out: list[str] = []
     for raw in _PATH_TOKEN.findall(text):
         token = raw.strip(".").removeprefix("/workspace/").removeprefix("./").lstrip("/")
         if token and token not in out:
             out.append(token)
-    return out
+    return tuple(out)
 
 
 def _signature_ok(artifact: Artifact, view: EvidenceView, path: str) -> bool:

@@ -14,7 +14,6 @@ once on a new connection, as HTTP clients do; a new connection's failure is the 
 from __future__ import annotations
 
 import http.client
-import json
 import ssl
 import threading
 import urllib.request
@@ -24,6 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import pydantic_core
 
 Conn = http.client.HTTPConnection
 Origin = tuple[str, str, int]
@@ -126,7 +126,7 @@ def _exchange(origin: Origin, conn: Conn, path: str, data: bytes, headers: dict[
 def post(url: str, body: dict[str, Any], headers: dict[str, str], timeout: float) -> Reply:
     """POST `body` as JSON to `url`; the whole answer. PostTimeout or PostFailed when no whole answer came."""
     origin, path = _origin(url)
-    data = json.dumps(body).encode()
+    data = pydantic_core.to_json(body)  # a tenth of json.dumps's CPU for a long conversation
     sent = {**headers, "Content-Type": "application/json", "Accept": "application/json"}
     idle = _idle(origin, timeout)
     if idle is not None:

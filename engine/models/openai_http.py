@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pydantic_core
+
 from engine.models.http_post import PostFailed, PostTimeout, Reply, direct, post
 from engine.models.openai_wire import DUMMY_KEY, is_loopback, request_fields, to_wire, tool_call
 from engine.models.retry import retry_after_of
@@ -113,7 +115,7 @@ class OpenAIHTTPModel:
     def _completion(self, reply: Reply, latency: float) -> Completion:
         _raise_for(self._name, reply)
         try:
-            data = json.loads(reply.body)
+            data = pydantic_core.from_json(reply.body)
             message = data["choices"][0]["message"]
             calls = [
                 tool_call(str(c["id"]), str(c["function"]["name"]), c["function"].get("arguments"))
