@@ -98,7 +98,7 @@ def run_matrix(
         console.print(f"[bold red]{text}[/bold red]" if text.startswith("WARNING") else f"[yellow]{text}[/yellow]")
 
     if not console.is_terminal:
-        progress = ExperimentProgress(on_line=lambda line: console.print(line, highlight=False, soft_wrap=True))
+        progress = ExperimentProgress(on_line=lambda line: console.out(line, highlight=False))
         stop = threading.Event()
         beat = threading.Thread(target=_heartbeat, args=(progress, console, stop), daemon=True)
         beat.start()
