@@ -111,11 +111,14 @@ def start_preflight(roles: Sequence[RoleBinding], limits: RateLimits | None = No
     own); `require_models` later takes each verdict instead of checking again, and `forget_preflight` drops those
     it never took. The embedded `local/` server is left to require_models: starting it is CPU work, not a round
     trip to overlap. How many checks were started."""
+    from engine.models import make_model
+
     started = 0
     for role in roles:
         if is_local(role.binding.model):
             continue
         key = _key(role)
+        make_model(role_binding(role.binding, role.role))  # its modules load here, so the thread only sends
         with _EARLY_LOCK:
             if key in _EARLY:
                 continue
