@@ -98,3 +98,13 @@ def test_run_pings_its_model_while_the_engine_imports(tmp_path: Path) -> None:
     assert server.arrivals[0] < seen["asked"]
     assert len(server.requests) > 1  # the session went on to call the agent's model
     assert list(tmp_path.glob("*/example/s01"))
+
+
+def test_apps_load_only_when_a_persona_uses_them() -> None:
+    """The eight simulated apps' modules are imported the first time one is asked for, not with the engine."""
+    app_modules = {f"sandbox.apps.{name}" for name in ("gmail", "todoist", "spotify", "amazon", "phone")}
+    assert not app_modules & loaded_after("import engine.runner, engine.tools.registry")
+    modules = loaded_after("from sandbox.apps.registry import APPS\nassert 'gmail' in APPS\nAPPS['gmail']")
+    assert "sandbox.apps.gmail" in modules and "sandbox.apps.amazon" not in modules
+    names = loaded_after("from sandbox.apps.registry import APPS\nassert all(APPS[n].name == n for n in APPS)")
+    assert app_modules <= names
