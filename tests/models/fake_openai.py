@@ -15,7 +15,8 @@ import json
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -198,3 +199,33 @@ def _broken(call: dict[str, Any]) -> dict[str, Any]:
 def tool_call(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     """One OpenAI tool call with JSON-string arguments."""
     return {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+
+
+@contextmanager
+def refusing(message: str) -> Iterator[tuple[str, list[str]]]:
+    """A server on 127.0.0.1 answering every POST with HTTP 400 whose error message is `message`, as providers refuse
+    a request; yields its base URL and the list of paths it was asked (appended as they come)."""
+    hits: list[str] = []
+
+    class Refusal(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            hits.append(self.path)
+            data = json.dumps({"error": {"message": message, "type": "invalid_request_error", "code": 400}}).encode()
+            self.send_response(400)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Refusal)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}/v1", hits
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

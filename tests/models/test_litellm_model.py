@@ -9,7 +9,6 @@ import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import ClassVar
 
 import pytest
 
@@ -18,6 +17,7 @@ from engine.models.metered import MeteredModel
 from engine.ports import ContextOverflowError, Message, ModelError
 from engine.schema.config import ModelBinding
 from engine.schema.events import Event, ModelUsage
+from tests.models.fake_openai import refusing
 
 SEEN: list[dict] = []  # type: ignore[type-arg]
 HI = [Message("user", "hi")]
@@ -138,36 +138,6 @@ def test_unreachable_server_raises_model_error_after_retries() -> None:
         LiteLLMModel(binding).complete([Message("user", "hi")])
 
 
-class ErrorStub(BaseHTTPRequestHandler):
-    """Answers every request with HTTP 400 carrying `message`; counts requests in `hits`."""
-
-    hits: ClassVar[list[str]] = []
-    message: ClassVar[str] = ""
-
-    def do_POST(self) -> None:
-        self.rfile.read(int(self.headers["Content-Length"]))
-        ErrorStub.hits.append(self.path)
-        data = json.dumps({"error": {"message": ErrorStub.message, "type": "invalid_request_error", "code": 400}})
-        self.send_response(400)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data.encode())
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def failing_server() -> Iterator[str]:
-    httpd = HTTPServer(("127.0.0.1", 0), ErrorStub)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    ErrorStub.hits.clear()
-    yield f"http://127.0.0.1:{httpd.server_port}/v1"
-    httpd.shutdown()
-
-
 @pytest.mark.parametrize(
     ("message", "error"),
     [
@@ -178,10 +148,10 @@ def failing_server() -> Iterator[str]:
         ("unknown parameter: frobnicate", ModelError),
     ],
 )
-def test_permanent_errors_are_not_retried(failing_server: str, message: str, error: type[ModelError]) -> None:
-    ErrorStub.message = message
-    binding = ModelBinding(model="openai/stub", api_base=failing_server, retries=2, extra={"api_key": "none"})
-    with pytest.raises(error) as raised:
-        LiteLLMModel(binding).complete([Message("user", "hi")])
-    assert len(ErrorStub.hits) == 1
+def test_permanent_errors_are_not_retried(message: str, error: type[ModelError]) -> None:
+    with refusing(message) as (base, hits):
+        binding = ModelBinding(model="openai/stub", api_base=base, retries=2, extra={"api_key": "none"})
+        with pytest.raises(error) as raised:
+            LiteLLMModel(binding).complete([Message("user", "hi")])
+    assert len(hits) == 1
     assert isinstance(raised.value, ContextOverflowError) == (error is ContextOverflowError)

@@ -4,13 +4,11 @@ the same HTTP outcome, and no litellm import on its path."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -22,7 +20,7 @@ from engine.models.preflight import PING, PING_SCHEMA, PreflightError, RoleBindi
 from engine.ports import ContextOverflowError, Message, ModelConfigError, ModelError, ToolSpec, TransientModelError
 from engine.schema.config import ModelBinding
 from tests.conftest import REPO
-from tests.models.fake_openai import FAILURE_CLASSES, Body, FakeOpenAI, tool_call
+from tests.models.fake_openai import FAILURE_CLASSES, Body, FakeOpenAI, refusing, tool_call
 
 LIST = ToolSpec("list_dir", "List a directory.", {"type": "object", "properties": {"path": {"type": "string"}}})
 READ = ToolSpec("read_file", "Read a file.", {"type": "object", "properties": {"path": {"type": "string"}}})
@@ -121,32 +119,6 @@ def test_a_failure_is_classified_as_the_litellm_adapter_classifies_it(
         assert [getattr(e, "retry_after", None) for e in raised] == [3.0, 3.0]
 
 
-class Refusal(BaseHTTPRequestHandler):
-    """Answers every request 400 with `message`."""
-
-    message: ClassVar[str] = ""
-
-    def do_POST(self) -> None:
-        self.rfile.read(int(self.headers["Content-Length"]))
-        data = json.dumps({"error": {"message": Refusal.message, "type": "invalid_request_error", "code": 400}})
-        self.send_response(400)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data.encode())
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def refusing() -> Iterator[str]:
-    httpd = HTTPServer(("127.0.0.1", 0), Refusal)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}/v1"
-    httpd.shutdown()
-
-
 @pytest.mark.parametrize(
     ("message", "error"),
     [
@@ -155,16 +127,15 @@ def refusing() -> Iterator[str]:
         ("unknown parameter: frobnicate", False),
     ],
 )
-def test_a_context_overflow_is_told_from_another_refusal_as_litellm_tells_it(
-    refusing: str, message: str, error: bool
-) -> None:
-    Refusal.message = message
-    bound = ModelBinding(model="openai/stub", api_base=refusing)
-    for adapter in (OpenAIHTTPModel(bound), LiteLLMModel(bound)):
-        with pytest.raises(ModelError) as raised:
-            adapter.complete(PING)
-        assert isinstance(raised.value, ContextOverflowError) is error
-        assert not isinstance(raised.value, TransientModelError)
+def test_a_context_overflow_is_told_from_another_refusal_as_litellm_tells_it(message: str, error: bool) -> None:
+    with refusing(message) as (base, hits):
+        bound = ModelBinding(model="openai/stub", api_base=base)
+        for adapter in (OpenAIHTTPModel(bound), LiteLLMModel(bound)):
+            with pytest.raises(ModelError) as raised:
+                adapter.complete(PING)
+            assert isinstance(raised.value, ContextOverflowError) is error
+            assert not isinstance(raised.value, TransientModelError)
+    assert len(hits) == 2
 
 
 def test_the_key_comes_from_api_key_env_and_a_missing_one_sends_nothing(
