@@ -39,7 +39,7 @@ class EvidenceView:
     unreadable: dict[str, str] = field(default_factory=dict)
     failed_reads: dict[str, str] = field(default_factory=dict)
     _listing: list[str] | None = field(default=None, repr=False, compare=False)
-    _texts: dict[str, str | None] = field(default_factory=dict, repr=False, compare=False)
+    _texts: dict[str, tuple[str | None, str | None]] = field(default_factory=dict, repr=False, compare=False)
 
     def replies(self) -> list[str]:
         """What the agent told the user: its replies, then every `message` tool text, in order."""
@@ -56,18 +56,21 @@ class EvidenceView:
         in `failed_reads` when the workspace itself failed (a container that did not answer): the grade of a rule
         that then fails is a grader error, never a fail."""
         if path in self._texts:
-            return self._texts[path]
-        text: str | None = None
+            text, unreadable = self._texts[path]
+            if unreadable is not None:  # said again: a caller may have cleared `unreadable` since
+                self.unreadable[path] = unreadable
+            return text
+        text, unreadable = None, None
         try:
             text = self.workspace.read_file(path).decode("utf-8", errors="replace")
         except UnreadableFileError as exc:
-            self.unreadable[path] = str(exc)
+            unreadable = self.unreadable[path] = str(exc)
         except NotAFileError:
             pass
         except WorkspaceError as exc:
             self.failed_reads[path] = str(exc)
             return None
-        self._texts[path] = text
+        self._texts[path] = (text, unreadable)
         return text
 
     def read_failure(self) -> str | None:

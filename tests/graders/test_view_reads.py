@@ -8,6 +8,7 @@ from collections import Counter
 from engine.ports import WorkspaceError
 from graders.view import EvidenceView
 from sandbox.workspace.memory import MemoryWorkspace
+from sandbox.workspace.saferead import UnreadableFileError
 
 
 class Counting(MemoryWorkspace):
@@ -28,6 +29,8 @@ class Counting(MemoryWorkspace):
         if path == self.flaky and self.failures:
             self.failures -= 1
             raise WorkspaceError("the container did not answer")
+        if path == "pipe":
+            raise UnreadableFileError("pipe: it is a FIFO (named pipe), not a regular file")
         return super().read_file(path)
 
 
@@ -49,3 +52,12 @@ def test_a_failed_read_is_recorded_and_tried_again() -> None:
     assert view.read_text("a.md") is None and "a.md" in view.failed_reads
     assert view.read_text("a.md") == "alpha"
     assert ws.reads["a.md"] == 2
+
+
+def test_an_unreadable_file_is_said_again_to_a_caller_that_cleared_the_reasons() -> None:
+    ws = Counting({})
+    view = EvidenceView(workspace=ws)
+    assert view.read_text("pipe") is None and "FIFO" in view.unreadable["pipe"]
+    view.unreadable.clear()
+    assert view.read_text("pipe") is None and "FIFO" in view.unreadable["pipe"]
+    assert ws.reads["pipe"] == 1
