@@ -21,6 +21,7 @@ from engine.rundir import CONFIG_FILE, RESULT_FILE
 from engine.schema.config import RunConfig
 from engine.schema.results import SessionResult
 from engine.state import UNMEASURED
+from engine.yaml_load import safe_load
 
 RoleKey = tuple[str, str]
 
@@ -72,7 +73,7 @@ def _run_dirs(runs_dir: Path) -> Iterator[Path]:
 
 def _config(run_dir: Path) -> RunConfig | None:
     try:
-        data = yaml.safe_load((run_dir / CONFIG_FILE).read_text(encoding="utf-8"))
+        data = safe_load((run_dir / CONFIG_FILE).read_text(encoding="utf-8"))
         return RunConfig.model_validate(data) if isinstance(data, dict) else None
     except (OSError, yaml.YAMLError, ValidationError):
         return None

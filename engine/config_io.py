@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from engine.loader import DataError, Problem, _loc
 from engine.schema.config import RunConfig
+from engine.yaml_load import safe_load
 
 
 def apply_override(data: dict[str, Any], assignment: str) -> None:
@@ -25,7 +25,7 @@ def apply_override(data: dict[str, Any], assignment: str) -> None:
             child = {}
             node[part] = child
         node = child
-    node[parts[-1]] = yaml.safe_load(raw)
+    node[parts[-1]] = safe_load(raw)
 
 
 def load_config(path: Path | None, overrides: list[str]) -> RunConfig:
@@ -34,7 +34,7 @@ def load_config(path: Path | None, overrides: list[str]) -> RunConfig:
     source = "<defaults>"
     if path is not None:
         source = str(path)
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        loaded = safe_load(path.read_text(encoding="utf-8")) or {}
         if not isinstance(loaded, dict):
             raise DataError([Problem(source, "", "a run config must be a mapping")])
         data = loaded

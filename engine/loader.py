@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from engine.schema.episode import Episode
 from engine.schema.persona import Persona
 from engine.schema.session import SessionSpec
+from engine.yaml_load import safe_load
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -75,7 +76,7 @@ def load_model(path: Path, model: type[M], problems: list[Problem]) -> M | None:
         problems.append(Problem(str(path), "", "file not found"))
         return None
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         problems.append(Problem(str(path), "", f"invalid YAML: {exc}"))
         return None

@@ -12,6 +12,7 @@ from engine.config_io import config_from_mapping
 from engine.loader import DataError, PersonaBundle, Problem, _loc
 from engine.schema.config import AgentConfig, MatrixConfig, RunConfig, agent_label, slug
 from engine.schema.experiment import CellSpec, ExperimentManifest
+from engine.yaml_load import safe_load
 
 MANIFEST_FILE = "experiment.yaml"
 CELLS_DIR = "cells"
@@ -94,7 +95,7 @@ def write_manifest(experiment_dir: Path, manifest: ExperimentManifest) -> Path:
 def read_manifest(experiment_dir: Path) -> ExperimentManifest:
     """Load experiment.yaml; DataError names the file and the field on bad content."""
     path = experiment_dir / MANIFEST_FILE
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise DataError([Problem(str(path), "", "an experiment manifest must be a mapping")])
     try:
@@ -111,7 +112,7 @@ def is_experiment(directory: Path) -> bool:
 def resume_config(experiment_dir: Path, overrides: list[str]) -> RunConfig:
     """The saved config of an experiment directory (`proact run --resume`), re-aimed at it, plus overrides."""
     path = experiment_dir / MANIFEST_FILE
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = safe_load(path.read_text(encoding="utf-8"))
     config = data.get("config") if isinstance(data, dict) else None
     if not isinstance(config, dict):
         raise DataError([Problem(str(path), "config", "missing: an experiment manifest holds its config")])

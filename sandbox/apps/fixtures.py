@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.yaml_load import safe_load
 from sandbox.apps.base import Account, AppSpec, AppState, SeedError
 from sandbox.apps.world import DEFAULT_START, AppWorld, Clock
 
@@ -96,7 +97,7 @@ def _loc(parts: tuple[int | str, ...]) -> str:
 
 def _parse(path: Path, model: type[BaseModel], problems: list[FixtureProblem]) -> Any:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_load(path.read_text(encoding="utf-8"))
         return model.model_validate(data if data is not None else {})
     except yaml.YAMLError as exc:
         problems.append(FixtureProblem(str(path), "", f"invalid YAML: {exc}"))
