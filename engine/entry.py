@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gc
+import sys
+
+SWITCH_INTERVAL_S = 0.05
 
 
 def main() -> None:
@@ -10,7 +13,13 @@ def main() -> None:
 
     An import builds long-lived objects only (modules, classes, pydantic schemas); the collections it triggers walk
     all of them again and again, 0.3 s of the 1.7 s `import engine.cli` takes here. Frozen, they are never walked
-    again: not by the run's own collections, nor by the interpreter's teardown at exit (frozen once more then)."""
+    again: not by the run's own collections, nor by the interpreter's teardown at exit (frozen once more then).
+
+    The interpreter hands its lock between busy threads every SWITCH_INTERVAL_S instead of every 5 ms: an episode
+    thread blocks on its model call long before that (and gives the lock up then), so the shorter interval only
+    bought lock hand-offs among the threads processing answers that arrived together. A/B on bench/concurrency.py,
+    interleaved, 1.0 s model: 32 episodes 87.4 / 86.9 % -> 88.5 / 88.3 %, 128 episodes 77.1 / 75.4 % -> 76.0 / 80.6 %."""
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     gc.disable()
     try:
         from engine.cli import app
