@@ -18,7 +18,8 @@ def main() -> None:
     The interpreter hands its lock between busy threads every SWITCH_INTERVAL_S instead of every 5 ms: an episode
     thread blocks on its model call long before that (and gives the lock up then), so the shorter interval only
     bought lock hand-offs among the threads processing answers that arrived together. A/B on bench/concurrency.py,
-    interleaved, 1.0 s model: 32 episodes 87.4 / 86.9 % -> 88.5 / 88.3 %, 128 episodes 77.1 / 75.4 % -> 76.0 / 80.6 %."""
+    interleaved, 1.0 s model: 32 episodes 87.4 / 86.9 % -> 88.5 / 88.3 %, 128 episodes 77.1 / 75.4 % -> 76.0 /
+    80.6 %."""
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     gc.disable()
     try:
