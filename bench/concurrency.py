@@ -24,11 +24,13 @@ process holds them all. Per N and repeat, measured from outside the process:
   after the first agent request);
 - retried: requests beyond the 24 per episode and the preflight ping (retries after timeouts).
 
-`--executor ray` runs the episodes as Ray tasks on a local instance the command starts (engine/experiment/
-ray_executor.py), each reserving cpu_count / N CPUs so that all N run at once.
+`--client litellm` sends the agent's calls through litellm instead of the direct OpenAI-compatible client
+(engine/models/openai_http.py), for an A/B of the two. `--executor ray` runs the episodes as Ray tasks on a local
+instance the command starts (engine/experiment/ray_executor.py), each reserving cpu_count / N CPUs so that all N
+run at once.
 
 Run from the repository root: `python bench/concurrency.py [--latency 1.0] [--n 1 32 128] [--repeat 3]
-[--executor thread|ray]`.
+[--executor thread|ray] [--client auto|litellm]`.
 """
 
 from __future__ import annotations
@@ -199,7 +201,13 @@ class CpuAtRequest:
 
 
 def trial(
-    n: int, latency_s: float, work: Path, bundle_root: Path, wrap: list[str] | None = None, executor: str = "thread"
+    n: int,
+    latency_s: float,
+    work: Path,
+    bundle_root: Path,
+    wrap: list[str] | None = None,
+    executor: str = "thread",
+    client: str = "auto",
 ) -> Trial:
     """Run N episodes at once against a fresh fake server (the command under `wrap`, e.g. a profiler) on the
     `executor`; check every episode made its 24 calls."""
@@ -209,7 +217,11 @@ def trial(
     run_id = f"n{n}-{time.time_ns()}"
     config: dict[str, Any] = {
         "personas": [str(bundle_root)],
-        "agent": {"kind": "react", "protocol": "native", "model": {"model": "openai/bench-agent", "api_base": base}},
+        "agent": {
+            "kind": "react",
+            "protocol": "native",
+            "model": {"model": "openai/bench-agent", "api_base": base, "client": client},
+        },
         "user": {"mode": "rules"},
         "workspace": "memory",
         "runs_dir": str(work / "runs"),
@@ -280,19 +292,26 @@ def main() -> None:
     parser.add_argument(
         "--executor", choices=["thread", "ray"], default="thread", help="Run the episodes on threads or Ray tasks."
     )
+    parser.add_argument(
+        "--client",
+        choices=["auto", "litellm"],
+        default="auto",
+        help="The agent binding's client: auto (the direct OpenAI-compatible client) or litellm.",
+    )
     args = parser.parse_args()
     trials: list[Trial] = []
     with tempfile.TemporaryDirectory(prefix="proact-bench-") as tmp:
         for n in args.n:
             for _ in range(args.repeat):
                 example = ROOT / "personas" / "example"
-                trials.append(trial(n, args.latency, Path(tmp), example, shlex.split(args.wrap or ""), args.executor))
+                wrap = shlex.split(args.wrap or "")
+                trials.append(trial(n, args.latency, Path(tmp), example, wrap, args.executor, args.client))
                 print(json.dumps({**vars(trials[-1]), "efficiency": round(trials[-1].efficiency, 4)}), flush=True)
     base = [t.peak_rss_mib for t in trials if t.n == 1]
     for n in args.n:
         mine = [t for t in trials if t.n == n]
         line = (
-            f"{args.executor} N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
+            f"{args.executor} ({args.client}) N={n}: efficiency {spread([100 * t.efficiency for t in mine], '.1f')} %, "
             f"steady {spread([100 * t.steady_efficiency for t in mine], '.1f')} %, "
             f"wall {spread([t.wall_s for t in mine], '.2f')} s, "
             f"start-up {spread([t.startup_s for t in mine], '.2f')} s, "
