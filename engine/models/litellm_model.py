@@ -86,6 +86,15 @@ def _thread_loop() -> None:
 
 
 def _litellm() -> Any:
+    """litellm, imported on the warm-up thread (started now if need be) whichever thread asks first: there the
+    collector is paused for the import, which takes twice as long under it."""
+    warm_up()
+    if threading.current_thread() is not _WARM[0]:
+        _WARM[0].join()
+    return _imported()
+
+
+def _imported() -> Any:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm
 
@@ -105,7 +114,7 @@ def _import_then_freeze() -> None:
     gc.freeze()  # the collections the import triggers would walk everything built so far, again and again
     gc.disable()
     try:
-        _litellm().completion(  # a mocked call: no request, but the call path's lazy imports are done here
+        _imported().completion(  # a mocked call: no request, but the call path's lazy imports are done here
             model=WARM_UP_MODEL, messages=[{"role": "user", "content": "warm up"}], mock_response="ok", **NOWHERE
         )
     except Exception:  # an import error comes back at the first model call; a failed mocked call costs nothing
