@@ -6,7 +6,7 @@ import gc
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,9 @@ from engine.cli_sandbox import sandbox_app
 from engine.cli_validate import validate_cmd
 from engine.envfile import load_env_file
 from engine.schema_export import SCHEMAS, export, json_schema
+
+if TYPE_CHECKING:
+    from engine.cli_run import RunCommand
 
 app = typer.Typer(help="proact: measure how proactive an LLM assistant is.", no_args_is_help=True)
 app.add_typer(sandbox_app, name="sandbox")
@@ -124,7 +127,7 @@ def run_cmd(
         forget_preflight()
 
 
-def _import_run_command() -> Any:
+def _import_run_command() -> type[RunCommand]:
     """engine.cli_run (the session graph, the runner, the report's tables) imported with the cyclic collector paused
     and what it built frozen, as engine/entry.py imports this module: 0.2-0.3 s less before the first model call."""
     gc.disable()

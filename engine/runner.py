@@ -17,8 +17,6 @@ from engine.budget import Budget
 from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode
 from engine.loader import PersonaBundle, load_persona
-from engine.models import uses_litellm
-from engine.models.litellm_model import warm_up
 from engine.models.metered import MeteredModel
 from engine.models.preflight import config_roles, require_models
 from engine.models.ratelimit import RateLimits
@@ -89,10 +87,7 @@ def check_models(
     """Preflight every role the run (or each of `agents`, for an experiment) will call; PreflightError when one
     cannot be used. A check `proact run` started early (engine/models/preflight.py: start_preflight) is awaited,
     not repeated."""
-    roles = config_roles(config, bundles, agents)
-    if any(uses_litellm(role.binding) for role in roles):
-        warm_up()  # litellm is imported while the preflight pings and the episodes start
-    require_models(roles, limits=limits)
+    require_models(config_roles(config, bundles, agents), limits=limits)
 
 
 def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:

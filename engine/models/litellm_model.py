@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 
-from engine.models.openai_wire import DUMMY_KEY, is_loopback, request_fields, to_wire, tool_call
+from engine.models.openai_wire import DUMMY_KEY, is_loopback, key_from_env, request_fields, to_wire, tool_call
 from engine.models.retry import retry_after_of
 from engine.ports import (
     Completion,
@@ -162,10 +162,7 @@ class LiteLLMModel:
         """The key to send: the binding's variable, a dummy for a loopback server, else the provider's default."""
         b = self.binding
         if b.api_key_env:
-            key = os.environ.get(b.api_key_env)
-            if not key:
-                raise ModelConfigError(f"{self._name}: environment variable {b.api_key_env} (its api key) is not set")
-            return key
+            return key_from_env(self._name, b.api_key_env)
         if "api_key" in b.extra:
             return None
         if is_loopback(b.api_base):

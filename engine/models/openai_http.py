@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import time
 from functools import cache
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Any
 import pydantic_core
 
 from engine.models.http_post import PostFailed, PostTimeout, Reply, direct, post
-from engine.models.openai_wire import DUMMY_KEY, is_loopback, request_fields, to_wire, tool_call
+from engine.models.openai_wire import DUMMY_KEY, is_loopback, key_from_env, request_fields, to_wire, tool_call
 from engine.models.retry import retry_after_of
 from engine.ports import (
     Completion,
@@ -69,11 +68,10 @@ def is_plain(binding: ModelBinding) -> bool:
 class OpenAIHTTPModel:
     """A role-bound plain OpenAI-compatible model: POST <api_base>/chat/completions, one attempt per call."""
 
-    def __init__(self, binding: ModelBinding, name: str | None = None) -> None:
-        """`binding` must be plain (`is_plain`); its key is read from the environment at call time. `name`
-        overrides the identifier recorded in usage."""
+    def __init__(self, binding: ModelBinding) -> None:
+        """`binding` must be plain (`is_plain`); its key is read from the environment at call time."""
         self.binding = binding
-        self._name = name or binding.model
+        self._name = binding.model
 
     @property
     def name(self) -> str:
@@ -82,12 +80,7 @@ class OpenAIHTTPModel:
 
     def _key(self) -> str:
         env = self.binding.api_key_env
-        if env is None:
-            return DUMMY_KEY
-        key = os.environ.get(env)
-        if not key:
-            raise ModelConfigError(f"{self._name}: environment variable {env} (its api key) is not set")
-        return key
+        return DUMMY_KEY if env is None else key_from_env(self._name, env)
 
     def complete(
         self,

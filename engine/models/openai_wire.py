@@ -7,10 +7,11 @@ how both read a native tool call back. No SDK is imported here.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 from urllib.parse import urlparse
 
-from engine.ports import Message, ModelToolCall, ToolSpec
+from engine.ports import Message, ModelConfigError, ModelToolCall, ToolSpec
 from engine.schema.config import ModelBinding
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -21,6 +22,14 @@ RAW_CAP = 300
 def is_loopback(api_base: str | None) -> bool:
     """True when `api_base` points at this machine (127.0.0.1, localhost, ::1)."""
     return api_base is not None and (urlparse(api_base).hostname or "") in LOOPBACK_HOSTS
+
+
+def key_from_env(name: str, variable: str) -> str:
+    """The API key held by environment variable `variable`; ModelConfigError naming model and variable when unset."""
+    key = os.environ.get(variable)
+    if not key:
+        raise ModelConfigError(f"{name}: environment variable {variable} (its api key) is not set")
+    return key
 
 
 def to_wire(message: Message) -> dict[str, Any]:

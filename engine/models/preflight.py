@@ -84,6 +84,10 @@ def config_roles(
         for spec in selected_sessions(bundle, config.sessions, config.ablate)
         for item in spec.checklist
     )
+    return _roles_of(config, agents, has_rubric)
+
+
+def _roles_of(config: RunConfig, agents: list[AgentConfig] | None, has_rubric: bool) -> list[RoleBinding]:
     configs = [config.model_copy(update={"agent": agent}) for agent in agents] if agents else [config]
     return [role for c in configs for role in run_roles(c, has_rubric)]
 
@@ -94,13 +98,8 @@ def warm_up_models(config: RunConfig) -> bool:
     strict user's, or a judge, other than the embedded `local/` server and a plain OpenAI-compatible binding
     (engine/models/openai_http.py). Called first by `proact run`, so the import overlaps loading personas and
     building workspaces; True when it was started."""
-    agents = (config.matrix.agents if config.matrix is not None else []) or [config.agent]
-    bindings: list[ModelBinding] = [agent.model for agent in agents if uses_agent_model(agent)]
-    if config.user.mode != "rules" and config.user.model is not None:
-        bindings.append(config.user.model)
-    if config.judge is not None:
-        bindings.append(config.judge)
-    if not any(uses_litellm(binding) for binding in bindings):
+    agents = config.matrix.agents if config.matrix is not None else None
+    if not any(uses_litellm(role.binding) for role in _roles_of(config, agents, has_rubric=True)):
         return False
     warm_up()
     return True
@@ -118,12 +117,12 @@ def start_preflight(roles: Sequence[RoleBinding], limits: RateLimits | None = No
         if is_local(role.binding.model):
             continue
         key = _key(role)
-        make_model(role_binding(role.binding, role.role))  # its modules load here, so the thread only sends
         with _EARLY_LOCK:
             if key in _EARLY:
                 continue
             future: Future[str | None] = Future()
             _EARLY[key] = future
+        make_model(role_binding(role.binding, role.role))  # its modules load here, so the thread only sends
         threading.Thread(target=_settle, args=(future, role, limits), name="preflight", daemon=True).start()
         started += 1
     return started
