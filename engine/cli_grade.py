@@ -9,15 +9,6 @@ import typer
 from rich.markup import escape
 
 from engine.cli_console import make_console
-from engine.cli_tables import gate_table, summary_table
-from engine.loader import DataError
-from engine.models.preflight import PreflightError, RoleBinding, require_models
-from engine.models.ratelimit import RateLimits
-from engine.models.roles import bind_role, same_model_warnings
-from engine.ports import ModelUnavailableError
-from engine.regrade import regrade_run
-from engine.rundir import run_config
-from engine.schema.config import ModelBinding
 
 console = make_console()
 
@@ -32,7 +23,17 @@ def grade_cmd(
     """Re-grade a finished run (new rubric, new judge) without rerunning any agent.
 
     The judge is checked first (preflight) and bound with the run's `rate_limits`."""
-    from engine.runner import role_models  # the session graph: loaded only when this command runs
+    # loaded only when this command runs: the graders, the session graph
+    from engine.cli_tables import gate_table, summary_table
+    from engine.loader import DataError
+    from engine.models.preflight import PreflightError, RoleBinding, require_models
+    from engine.models.ratelimit import RateLimits
+    from engine.models.roles import bind_role, same_model_warnings
+    from engine.ports import ModelUnavailableError
+    from engine.regrade import regrade_run
+    from engine.rundir import run_config
+    from engine.runner import role_models
+    from engine.schema.config import ModelBinding
 
     try:
         config = run_config(run_dir)

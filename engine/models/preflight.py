@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from engine.loader import PersonaBundle
 from engine.models import uses_litellm
-from engine.models.litellm_model import warm_up
 from engine.models.local_server import is_local
 from engine.models.ratelimit import RateLimits, Sleep
 from engine.models.retry import RetryingModel, RetryPolicy
@@ -101,6 +100,8 @@ def warm_up_models(config: RunConfig) -> bool:
     agents = config.matrix.agents if config.matrix is not None else None
     if not any(uses_litellm(role.binding) for role in _roles_of(config, agents, has_rubric=True)):
         return False
+    from engine.models.litellm_model import warm_up  # httpx and the adapter: only for runs that use litellm
+
     warm_up()
     return True
 

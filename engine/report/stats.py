@@ -12,10 +12,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import fmean, stdev
+from typing import TYPE_CHECKING
 
-from engine.report.discover import SessionRow
+if TYPE_CHECKING:  # `proact report`'s options read DEFAULT_RESAMPLES without loading the run readers
+    from engine.report.discover import SessionRow
 
-Metric = Callable[[SessionRow], float | None]
+Metric = Callable[["SessionRow"], float | None]
 DEFAULT_RESAMPLES = 1000
 
 

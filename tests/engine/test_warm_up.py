@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import engine.experiment.execute
-import engine.models.preflight
+import engine.models.litellm_model
 from engine.cli import app
 from engine.config_io import config_from_mapping
 from engine.experiment.execute import EpisodeJob, run_job
@@ -27,7 +27,7 @@ def config(**fields: Any) -> Any:
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     calls: list[bool] = []
-    monkeypatch.setattr(engine.models.preflight, "warm_up", lambda: calls.append(True))
+    monkeypatch.setattr(engine.models.litellm_model, "warm_up", lambda: calls.append(True))
     return calls
 
 
