@@ -21,7 +21,7 @@ from engine.rundir import CONFIG_FILE, RESULT_FILE
 from engine.schema.config import RunConfig
 from engine.schema.results import SessionResult
 from engine.state import UNMEASURED
-from engine.yaml_load import safe_load
+from engine.yaml_io import safe_load
 
 RoleKey = tuple[str, str]
 

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from engine.loader import DataError, Problem, _loc
 from engine.schema.config import RunConfig
-from engine.yaml_load import safe_load
+from engine.yaml_io import safe_load
 
 
 def apply_override(data: dict[str, Any], assignment: str) -> None:

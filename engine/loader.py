@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from engine.schema.episode import Episode
 from engine.schema.persona import Persona
 from engine.schema.session import SessionSpec
-from engine.yaml_load import safe_load
+from engine.yaml_io import safe_load
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from engine.agents.registry import agent_model_binding, close_agent, make_agent
 from engine.apps import load_apps, uses_apps
 from engine.branch import branch_point
@@ -27,6 +25,7 @@ from engine.schema.results import EpisodeResult, SessionResult
 from engine.selection import selected_sessions
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
+from engine.yaml_io import safe_dump
 from sandbox.apps.tools import APPS_SERVICE
 
 
@@ -115,7 +114,7 @@ def prepare_run(config: RunConfig, on_note: Callable[[str], None] | None = None)
     for warning in same_model_warnings(*role_models(config)):
         if on_note is not None:
             on_note(warning)
-    (run_dir / CONFIG_FILE).write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False))
+    (run_dir / CONFIG_FILE).write_text(safe_dump(config.model_dump(mode="json")), encoding="utf-8")
     return run_dir, config
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from engine.config_io import config_from_mapping
 from engine.loader import DataError, PersonaBundle, Problem, _loc
 from engine.schema.config import AgentConfig, MatrixConfig, RunConfig, agent_label, slug
 from engine.schema.experiment import CellSpec, ExperimentManifest
-from engine.yaml_load import safe_load
+from engine.yaml_io import safe_dump, safe_load
 
 MANIFEST_FILE = "experiment.yaml"
 CELLS_DIR = "cells"
@@ -88,7 +87,7 @@ def write_manifest(experiment_dir: Path, manifest: ExperimentManifest) -> Path:
     """Write experiment.yaml (before any episode runs)."""
     experiment_dir.mkdir(parents=True, exist_ok=True)
     path = experiment_dir / MANIFEST_FILE
-    path.write_text(yaml.safe_dump(manifest.model_dump(mode="json"), sort_keys=False), encoding="utf-8")
+    path.write_text(safe_dump(manifest.model_dump(mode="json")), encoding="utf-8")
     return path
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.yaml_load import safe_load
+from engine.yaml_io import safe_load
 from sandbox.apps.base import Account, AppSpec, AppState, SeedError
 from sandbox.apps.world import DEFAULT_START, AppWorld, Clock
 

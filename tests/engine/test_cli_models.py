@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import engine.cli_grade
+import engine.models.preflight
+import engine.models.roles
 from engine.cli import app
 from engine.loader import load_persona
 from engine.models.metered import MeteredModel
@@ -88,8 +89,8 @@ def test_grade_binds_the_run_rate_limits_and_grades_at_the_last_turn(
         seen["limits"] = limits
         return MeteredModel(ScriptedModel(lambda m, s: {"verdict": "YES", "reason": "ok"}, name="judge/x"), "judge")
 
-    monkeypatch.setattr(engine.cli_grade, "bind_role", bind)
-    monkeypatch.setattr(engine.cli_grade, "require_models", lambda roles, limits: seen.update(checked=roles))
+    monkeypatch.setattr(engine.models.roles, "bind_role", bind)  # engine.cli_grade imports it when run
+    monkeypatch.setattr(engine.models.preflight, "require_models", lambda roles, limits: seen.update(checked=roles))
     out = runner.invoke(app, ["grade", str(tmp_path / "g"), "--judge", "judge/x"])
     assert out.exit_code == 0, out.output
     assert seen["limits"].per_minute == {"judge/x": 30} and seen["checked"][0].role == "judge"

@@ -18,10 +18,12 @@ from engine.experiment.matrix import read_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import DataError, load_persona
 from engine.metrics import episode_result
+from engine.models.preflight import PreflightError
 from engine.models.ratelimit import RateLimits
 from engine.rundir import run_config
 from engine.schema.events import AgentMessage
 from engine.schema.results import EpisodeResult
+from tests.models.fake_openai import refusing
 
 CELLS = [
     "reference--full--none--r1",
@@ -239,3 +241,40 @@ def test_an_interrupt_stops_running_episodes_and_starts_no_more(tmp_path: Path, 
     assert sorted(calls) == sorted(CELLS[:2])
     cells = tmp_path / "runs" / "exp" / "cells"
     assert not list(cells.glob("*/errors.json")) and not list(cells.glob("*/results.json"))
+
+
+def react_matrix(tmp_path: Path, persona: Path, api_base: str) -> Path:
+    path = tmp_path / "react.yaml"
+    data = {
+        "personas": [str(persona)],
+        "workspace": "memory",
+        "runs_dir": str(tmp_path / "runs"),
+        "run_id": "exp",
+        "agent": {"kind": "react", "model": {"model": "openai/served", "api_base": api_base}},
+        "matrix": {"repeats": 3, "concurrency": 3},
+    }
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_a_failed_preflight_runs_no_episode_and_leaves_no_directory(tmp_path: Path, example_persona: Path) -> None:
+    with refusing("model 'served' does not exist") as (base, hits):
+        config = load_config(react_matrix(tmp_path, example_persona, base), [])
+        with pytest.raises(PreflightError, match="does not exist"):
+            run_experiment(config)
+    assert len(hits) == 1  # the ping, no agent request
+    assert not (tmp_path / "runs" / "exp").exists()
+
+
+def test_a_failed_preflight_on_resume_keeps_the_experiment(tmp_path: Path, example_persona: Path) -> None:
+    kept = tmp_path / "runs" / "exp" / "cells" / "earlier.txt"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("from an earlier run")
+    with refusing("model 'served' does not exist") as (base, _):
+        config = load_config(react_matrix(tmp_path, example_persona, base), [])
+        with pytest.raises(PreflightError):
+            run_experiment(config)
+    assert kept.read_text() == "from an earlier run"
+    cells = tmp_path / "runs" / "exp" / "cells"
+    recorded = ["results.json", "errors.json", "example/episode.json", "example/*/result.json"]
+    assert not [path for pattern in recorded for path in cells.glob(f"*/{pattern}")]  # set up, stopped unrecorded

@@ -3,6 +3,7 @@ each verdict instead of asking again, a failure reads as if checked in place, an
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -57,6 +58,9 @@ def test_a_verdict_the_command_did_not_take_is_forgotten(fake: FakeOpenAI) -> No
     start_preflight([agent(fake)])
     forget_preflight()
     require_models([agent(fake)])
+    deadline = time.monotonic() + 10  # the forgotten ping still travels: wait for it, bounded
+    while len(fake.requests) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert len(fake.requests) == 2
 
 
