@@ -9,11 +9,10 @@ id skips finished episodes (their episode.json) and resumes unfinished ones from
 
 from __future__ import annotations
 
-import shutil
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -23,8 +22,8 @@ from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import PersonaBundle, load_persona
-from engine.models.preflight import PreflightError, warm_up_models
-from engine.models.ratelimit import RateLimits, SendingStopped
+from engine.models.preflight import warm_up_models
+from engine.models.ratelimit import RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
 from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
@@ -134,54 +133,10 @@ def run_experiment(
     on_ray = _ray_executor() if matrix_of(config).executor == "ray" else None
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
-    verdict: Future[None] = Future()
-    if runner is run_job:  # the real runner calls models: preflight every role of every agent, while cells are set up
-        _preflight_in_background(verdict, config, bundles, limits)
-    else:
-        verdict.set_result(None)
+    if runner is run_job:  # the real runner calls models: preflight every role of every agent first
+        check_models(config, bundles, limits, matrix_of(config).agents)
     progress = progress or ExperimentProgress()
     experiment_id = config.run_id or new_experiment_id()
-    experiment_dir = Path(config.runs_dir) / experiment_id
-    created = not experiment_dir.exists()
-    config = config.model_copy(update={"run_id": experiment_id})
-    try:
-        return _set_up_and_run(config, bundles, progress, on_note, runner, limits, budget, on_ray, verdict)
-    except PreflightError:
-        if created:  # a failed preflight leaves nothing behind
-            shutil.rmtree(experiment_dir, ignore_errors=True)
-        raise
-
-
-def _preflight_in_background(
-    verdict: Future[None], config: RunConfig, bundles: list[PersonaBundle], limits: RateLimits
-) -> None:
-    """check_models on a daemon thread; its outcome (None, or the PreflightError) goes to `verdict`."""
-
-    def check() -> None:
-        try:
-            check_models(config, bundles, limits, matrix_of(config).agents)
-        except BaseException as exc:  # the waiting thread re-raises it
-            verdict.set_exception(exc)
-        else:
-            verdict.set_result(None)
-
-    threading.Thread(target=check, name="preflight", daemon=True).start()
-
-
-def _set_up_and_run(
-    config: RunConfig,
-    bundles: list[PersonaBundle],
-    progress: ExperimentProgress,
-    on_note: Callable[[str], None] | None,
-    runner: EpisodeRunner,
-    limits: RateLimits,
-    budget: Budget | None,
-    on_ray: RayExecutor | None,
-    verdict: Future[None],
-) -> ExperimentOutcome:
-    """Write experiment.yaml and every cell's directory, then run the episodes once the preflight `verdict` is in
-    (the episodes' threads are started meanwhile and wait for it). `config.run_id` is the experiment's id."""
-    experiment_id = str(config.run_id)
     experiment_dir = Path(config.runs_dir) / experiment_id
     update = {"run_id": experiment_id, "matrix": matrix_of(config)}
     config = resolve_workspace(config, on_note).model_copy(update=update)
@@ -211,10 +166,9 @@ def _set_up_and_run(
     progress.begin(len(jobs), sum(c.sessions for c in cells))
     matrix = matrix_of(config)
     if on_ray is not None:
-        verdict.result()
         on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
     else:
-        _run_on_threads(jobs, runner, limits, progress, matrix.concurrency, verdict.result)
+        _run_on_threads(jobs, runner, limits, progress, matrix.concurrency)
     return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
 
 
@@ -241,26 +195,13 @@ def _run_on_threads(
     limits: RateLimits,
     progress: ExperimentProgress,
     concurrency: int,
-    ready: Callable[[], None] = lambda: None,
 ) -> None:
-    """Every job on a pool of `concurrency` threads sharing `limits` (and each job's budget) in this process.
-
-    The episodes set up while `ready()` (the preflight's verdict) is awaited, their model calls held at the gate of
-    `limits`: a verdict that raises stops every episode before its first call, and no record is kept."""
+    """Every job on a pool of `concurrency` threads sharing `limits` (and each job's budget) in this process."""
     stop = threading.Event()
     work = partial(_episode, runner=runner, limits=limits, progress=progress, stop=stop)
     pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="episode")
-    limits.hold_sends()
     try:
-        futures = [pool.submit(work, job, cell) for job, cell in jobs]
-        try:
-            ready()
-        except BaseException:
-            stop.set()
-            limits.release_sends(stopped=True)
-            raise
-        limits.release_sends()
-        for future in futures:
+        for future in [pool.submit(work, job, cell) for job, cell in jobs]:
             future.result()
     except BaseException:
         # Ctrl-C: queued episodes never start; running ones stop at their next event and close their
@@ -269,7 +210,6 @@ def _run_on_threads(
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        limits.release_sends()
 
 
 class Interrupted(BaseException):
@@ -324,8 +264,6 @@ def _episode(
         result = runner(job, limits, on_session, on_event)
     except Interrupted:
         progress.episode_done(job.cell.id, job.bundle.persona.id, "interrupted")
-        return
-    except SendingStopped:  # the preflight failed: the run reports it
         return
     except Exception as exc:  # one failing episode must not end the experiment: it is recorded in its cell
         record_failure(job, cell, progress, f"{type(exc).__name__}: {exc}", traceback.format_exc())

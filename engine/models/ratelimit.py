@@ -45,15 +45,8 @@ class RateLimiter:
             self._next = max(self._next, self._clock() + seconds)
 
 
-class SendingStopped(BaseException):
-    """The run stopped before this call was sent: its preflight failed. A BaseException, as an interrupt is: the
-    episode ends without a record of its own (the run reports the preflight's failure)."""
-
-
 class RateLimits:
-    """One RateLimiter per limited model string, created on first use and shared by everything that asks; and the
-    run's gate: while held, no call of a bound role is sent (an experiment sets its episodes up while its preflight
-    travels)."""
+    """One RateLimiter per limited model string, created on first use and shared by everything that asks."""
 
     def __init__(self, per_minute: dict[str, float], clock: Clock = time.monotonic, sleep: Sleep = time.sleep) -> None:
         """`per_minute` maps model strings to requests per minute; other models are not limited."""
@@ -62,24 +55,6 @@ class RateLimits:
         self._sleep = sleep
         self._limiters: dict[str, RateLimiter] = {}
         self._lock = threading.Lock()
-        self._open = threading.Event()
-        self._open.set()
-        self._stopped = False
-
-    def hold_sends(self) -> None:
-        """No call is sent (wait_to_send blocks) until release_sends."""
-        self._open.clear()
-
-    def release_sends(self, stopped: bool = False) -> None:
-        """Let the held calls go; `stopped`: every held and later call raises SendingStopped instead."""
-        self._stopped = stopped
-        self._open.set()
-
-    def wait_to_send(self) -> None:
-        """Return once calls may be sent; SendingStopped when the run stopped before sending."""
-        self._open.wait()
-        if self._stopped:
-            raise SendingStopped("the run stopped before this call was sent (its preflight failed)")
 
     def limiter(self, model: str) -> RateLimiter | None:
         """The shared limiter of `model`, or None when it has no limit."""

@@ -12,7 +12,6 @@ After the last attempt the call raises ModelUnavailableError. Errors that retryi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any, Protocol, runtime_checkable
@@ -117,14 +116,11 @@ class RetryingModel(ModelWrapper):
         policy: RetryPolicy,
         limiter: RateLimiter | None = None,
         sleep: Sleep = time.sleep,
-        gate: Callable[[], None] | None = None,
     ) -> None:
-        """`inner` makes exactly one HTTP attempt per call (SDK retries off); `sleep` waits between attempts;
-        `gate` (the run's RateLimits.wait_to_send) is passed before a call's first attempt."""
+        """`inner` makes exactly one HTTP attempt per call (SDK retries off); `sleep` waits between attempts."""
         super().__init__(inner)
         self.policy = policy
         self.limiter = limiter
-        self.gate = gate
         self.listener: FailureListener | None = None
         self._sleep = sleep
 
@@ -137,8 +133,6 @@ class RetryingModel(ModelWrapper):
     ) -> Completion:
         """The first successful attempt's completion; ModelUnavailableError when every attempt failed transiently."""
         attempts = max(1, self.policy.attempts)
-        if self.gate is not None:
-            self.gate()
         for attempt in range(1, attempts + 1):
             if self.limiter is not None:
                 self.limiter.acquire()

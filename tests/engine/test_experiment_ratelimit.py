@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.experiment.progress import ExperimentProgress
 from engine.models.metered import MeteredModel
-from engine.models.ratelimit import RateLimiter, RateLimits, SendingStopped
+from engine.models.ratelimit import RateLimiter, RateLimits
 from engine.models.roles import bind_role
 from engine.models.scripted import ScriptedModel
 from engine.ports import Message
@@ -86,36 +86,6 @@ def test_bound_roles_wait_for_the_limit_but_cache_hits_do_not(tmp_path: Path) ->
     judge.complete([Message("user", "q2")])
     judge.complete([Message("user", "q1")])  # cached: no model call, no wait
     assert clock.sleeps == [10.0]
-
-
-def test_held_sends_wait_for_the_release_and_a_stopped_run_sends_nothing(tmp_path: Path) -> None:
-    limits = RateLimits({})  # no rate for the model: the gate holds it all the same
-    sent: list[str] = []
-    factory = lambda binding: ScriptedModel(lambda m, s: sent.append(m[-1].content) or "ok", name=binding.model)  # noqa: E731
-    cache = CacheConfig(dir=str(tmp_path), agent=False)
-    agent = bind_role(ModelBinding(model="m/a"), "agent", cache, factory=factory, limits=limits)
-    limits.hold_sends()
-    outcome: list[BaseException | str] = []
-
-    def call(text: str) -> None:
-        try:
-            outcome.append(agent.complete([Message("user", text)]).text)
-        except BaseException as exc:  # SendingStopped is one
-            outcome.append(exc)
-
-    first = threading.Thread(target=call, args=("before",))
-    first.start()
-    first.join(0.3)
-    assert first.is_alive() and sent == []  # held
-    limits.release_sends()
-    first.join(10)
-    assert sent == ["before"] and outcome == ["ok"]
-    limits.hold_sends()
-    second = threading.Thread(target=call, args=("stopped",))
-    second.start()
-    limits.release_sends(stopped=True)
-    second.join(10)
-    assert sent == ["before"] and isinstance(outcome[-1], SendingStopped)
 
 
 def test_progress_counts_live_usage_then_the_saved_result() -> None:
