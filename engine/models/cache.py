@@ -20,7 +20,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from engine.models.structured import output_problem
 from engine.models.wrapper import ModelWrapper
 from engine.ports import ChatModel, Completion, Message, ModelToolCall, ToolSpec, Usage
 
@@ -93,6 +92,8 @@ def usable(completion: Completion, response_schema: dict[str, Any] | None) -> bo
     """Whether an answer may be stored or served: valid for its response schema, no broken tool-call arguments."""
     if any(call.error is not None for call in completion.tool_calls):
         return False
+    from engine.models.structured import output_problem  # jsonschema: loaded with the session graph, not before
+
     return response_schema is None or output_problem(completion.text, response_schema) is None
 
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
 from engine.models.retry import FailureListener
 from engine.ports import ChatModel, Message
 
@@ -25,9 +28,6 @@ class InvalidOutputError(ValueError):
 
 def output_problem(text: str, schema: dict[str, Any]) -> str | None:
     """None when `text` is JSON valid for `schema`, else what is wrong with it (path: problem; ...)."""
-    from jsonschema import Draft202012Validator  # 60 ms of imports, kept off `proact run`'s start-up
-    from jsonschema.exceptions import SchemaError
-
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
