@@ -33,9 +33,10 @@ CELLS = [
 ]
 
 
-def matrix_yaml(tmp_path: Path, persona: Path, concurrency: int = 2) -> Path:
+def matrix_yaml(tmp_path: Path, persona: Path, concurrency: int = 2, **fields: object) -> Path:
+    """Two agents x two repeats on the memory workspace; `fields` replace top-level keys (agent, matrix)."""
     path = tmp_path / "matrix.yaml"
-    data = {
+    data: dict[str, object] = {
         "personas": [str(persona)],
         "workspace": "memory",
         "runs_dir": str(tmp_path / "runs"),
@@ -45,6 +46,7 @@ def matrix_yaml(tmp_path: Path, persona: Path, concurrency: int = 2) -> Path:
             "repeats": 2,
             "concurrency": concurrency,
         },
+        **fields,
     }
     path.write_text(yaml.safe_dump(data))
     return path
@@ -244,17 +246,8 @@ def test_an_interrupt_stops_running_episodes_and_starts_no_more(tmp_path: Path, 
 
 
 def react_matrix(tmp_path: Path, persona: Path, api_base: str) -> Path:
-    path = tmp_path / "react.yaml"
-    data = {
-        "personas": [str(persona)],
-        "workspace": "memory",
-        "runs_dir": str(tmp_path / "runs"),
-        "run_id": "exp",
-        "agent": {"kind": "react", "model": {"model": "openai/served", "api_base": api_base}},
-        "matrix": {"repeats": 3, "concurrency": 3},
-    }
-    path.write_text(yaml.safe_dump(data))
-    return path
+    agent = {"kind": "react", "model": {"model": "openai/served", "api_base": api_base}}
+    return matrix_yaml(tmp_path, persona, agent=agent, matrix={"repeats": 3, "concurrency": 3})
 
 
 def test_a_failed_preflight_runs_no_episode_and_leaves_no_directory(tmp_path: Path, example_persona: Path) -> None:
