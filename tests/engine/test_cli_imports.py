@@ -42,6 +42,22 @@ def test_importing_the_cli_loads_no_report_audit_or_import_module() -> None:
     assert "litellm" not in modules
 
 
+# What `proact run` sends its preflight ping without: the session graph, the graders, schema checks, litellm's
+# adapter. They load while the ping travels (engine/cli.py: _import_run_command).
+AFTER_THE_PING = ("langgraph", "langchain_core", "graders", "engine.runner", "engine.regrade", "jsonschema", "httpx")
+
+
+def test_the_cli_leaves_the_engine_to_load_while_the_ping_travels() -> None:
+    modules = loaded_after("import engine.cli")
+    assert sorted(m for m in modules if any(m == a or m.startswith(a + ".") for a in AFTER_THE_PING)) == []
+
+
+def test_the_run_command_loads_jsonschema_before_any_episode_needs_it() -> None:
+    """Imported lazily by the first memory consolidation, it stalled 128 concurrent episodes 1.3 s: the importing
+    thread held the import lock and got the interpreter lock a 128th of the time."""
+    assert "jsonschema" in loaded_after("import engine.cli_run")
+
+
 def test_a_whole_run_without_a_report_loads_none_of_them(tmp_path: Path) -> None:
     args = [
         "run", "--persona", "personas/example", "--agent", "passive", "--workspace", "memory",
