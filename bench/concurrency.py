@@ -1,4 +1,4 @@
-"""Harness efficiency with many episodes in flight, through the real `proact run` command and litellm.
+"""Harness efficiency with many episodes in flight, through the real `proact run` command.
 
 A fake OpenAI-compatible server of ours (tests/models/fake_openai.py, HTTP/1.1 keep-alive, 127.0.0.1) answers
 every request after a fixed latency. The workload is personas/example with the react agent (native tool calls)

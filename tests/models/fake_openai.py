@@ -99,6 +99,7 @@ class FakeOpenAI:
         self.fault_log: list[tuple[str, str, Body]] = []
         self.bad_answers: list[str] = []
         self.lock = threading.Lock()
+        self.base = ""  # the OpenAI base URL once started
         self._httpd: ThreadingHTTPServer | None = None
 
     def start(self) -> str:
@@ -130,7 +131,8 @@ class FakeOpenAI:
 
         self._httpd = _Server(("127.0.0.1", 0), Handler)
         threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True).start()
-        return f"http://127.0.0.1:{self._httpd.server_port}/v1"
+        self.base = f"http://127.0.0.1:{self._httpd.server_port}/v1"
+        return self.base
 
     def stop(self) -> None:
         """Stop serving."""
@@ -202,6 +204,27 @@ def tool_call(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, A
 
 
 @contextmanager
+def running(answer: Answer, **options: Any) -> Iterator[FakeOpenAI]:
+    """A started FakeOpenAI (`options` as its constructor's), its `base` set; stopped on exit."""
+    server = FakeOpenAI(answer, **options)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def send_json(handler: BaseHTTPRequestHandler, status: int, payload: object) -> None:
+    """Answer a stub server's request with `payload` as JSON under HTTP `status`."""
+    data = json.dumps(payload).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
+@contextmanager
 def refusing(message: str) -> Iterator[tuple[str, list[str]]]:
     """A server on 127.0.0.1 answering every POST with HTTP 400 whose error message is `message`, as providers refuse
     a request; yields its base URL and the list of paths it was asked (appended as they come)."""
@@ -211,12 +234,7 @@ def refusing(message: str) -> Iterator[tuple[str, list[str]]]:
         def do_POST(self) -> None:
             self.rfile.read(int(self.headers["Content-Length"]))
             hits.append(self.path)
-            data = json.dumps({"error": {"message": message, "type": "invalid_request_error", "code": 400}}).encode()
-            self.send_response(400)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            send_json(self, 400, {"error": {"message": message, "type": "invalid_request_error", "code": 400}})
 
         def log_message(self, *args: object) -> None:
             pass

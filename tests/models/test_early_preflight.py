@@ -16,7 +16,7 @@ from engine.models.preflight import (
     start_preflight,
 )
 from engine.schema.config import ModelBinding
-from tests.models.fake_openai import Body, FakeOpenAI
+from tests.models.fake_openai import Body, FakeOpenAI, running
 
 
 def ok(body: Body) -> dict[str, object]:
@@ -25,15 +25,13 @@ def ok(body: Body) -> dict[str, object]:
 
 @pytest.fixture
 def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI(ok, keep_alive=True)
-    server.base = server.start()  # type: ignore[attr-defined]
-    yield server
-    server.stop()
+    with running(ok, keep_alive=True) as server:
+        yield server
     forget_preflight()
 
 
 def agent(fake: FakeOpenAI) -> RoleBinding:
-    return RoleBinding("agent", ModelBinding(model="openai/fake", api_base=fake.base, timeout_s=2, retries=0))  # type: ignore[attr-defined]
+    return RoleBinding("agent", ModelBinding(model="openai/fake", api_base=fake.base, timeout_s=2, retries=0))
 
 
 def test_the_run_takes_the_early_verdict_instead_of_asking_again(fake: FakeOpenAI) -> None:

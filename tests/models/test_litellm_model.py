@@ -17,7 +17,7 @@ from engine.models.metered import MeteredModel
 from engine.ports import ContextOverflowError, Message, ModelError
 from engine.schema.config import ModelBinding
 from engine.schema.events import Event, ModelUsage
-from tests.models.fake_openai import refusing
+from tests.models.fake_openai import refusing, send_json
 
 SEEN: list[dict] = []  # type: ignore[type-arg]
 HI = [Message("user", "hi")]
@@ -37,12 +37,7 @@ class Stub(BaseHTTPRequestHandler):
             ],
             "usage": {"prompt_tokens": 11, "completion_tokens": 3, "total_tokens": 14},
         }
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send_json(self, 200, reply)
 
     def log_message(self, *args: object) -> None:
         pass

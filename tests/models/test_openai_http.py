@@ -20,7 +20,7 @@ from engine.models.preflight import PING, PING_SCHEMA, PreflightError, RoleBindi
 from engine.ports import ContextOverflowError, Message, ModelConfigError, ModelError, ToolSpec, TransientModelError
 from engine.schema.config import ModelBinding
 from tests.conftest import REPO
-from tests.models.fake_openai import FAILURE_CLASSES, Body, FakeOpenAI, refusing, tool_call
+from tests.models.fake_openai import FAILURE_CLASSES, Body, FakeOpenAI, refusing, running, tool_call
 
 LIST = ToolSpec("list_dir", "List a directory.", {"type": "object", "properties": {"path": {"type": "string"}}})
 READ = ToolSpec("read_file", "Read a file.", {"type": "object", "properties": {"path": {"type": "string"}}})
@@ -42,15 +42,13 @@ def answer(body: Body) -> dict[str, object]:
 
 @pytest.fixture
 def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI(answer, keep_alive=True)
-    server.base = server.start()  # type: ignore[attr-defined]
-    yield server
-    server.stop()
+    with running(answer, keep_alive=True) as server:
+        yield server
 
 
 def binding(fake: FakeOpenAI, **fields: object) -> ModelBinding:
     fields = {"model": "openai/fake", "timeout_s": 0.5, **fields}
-    return ModelBinding(api_base=fake.base, **fields)  # type: ignore[attr-defined,arg-type]
+    return ModelBinding(api_base=fake.base, **fields)
 
 
 def test_only_plain_openai_compatible_bindings_with_a_readable_key_skip_litellm() -> None:
@@ -178,7 +176,7 @@ def test_a_plain_binding_is_pinged_and_called_without_importing_litellm(fake: Fa
         "from engine.models.preflight import RoleBinding, require_models\n"
         "from engine.ports import Message, ToolSpec\n"
         "from engine.schema.config import ModelBinding\n"
-        f"bound = ModelBinding(model='openai/fake', api_base={fake.base!r})\n"  # type: ignore[attr-defined]
+        f"bound = ModelBinding(model='openai/fake', api_base={fake.base!r})\n"
         "require_models([RoleBinding('agent', bound)])\n"
         "tool = ToolSpec('read_file', 'Read.', {'type': 'object'})\n"
         "print(make_model(bound).complete([Message('user', 'hi')], tools=[tool]).tool_calls[0].name)\n"
