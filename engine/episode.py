@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -97,6 +98,11 @@ def run_session(
 
 
 CHECKPOINTS = "checkpoints.sqlite"
+CHECKPOINT_SYNC = "NORMAL"
+"""SQLite's durability for the episode checkpoint. The saver keeps it in WAL mode; there NORMAL commits without
+waiting for the disk (an fsync only at WAL checkpoints), and a commit is still never lost when the process dies,
+only when the machine does (then the episode resumes one session earlier). FULL, SQLite's default, made every
+checkpoint write wait for an fsync: 7-10 ms of each session boundary with 128 episodes on this machine's disk."""
 
 
 class EpisodeStopped(Exception):
@@ -208,8 +214,12 @@ def _checkpointer(out_dir: Path | None) -> Iterator[BaseCheckpointSaver[Any]]:
         yield InMemorySaver()
         return
     out_dir.mkdir(parents=True, exist_ok=True)
-    with SqliteSaver.from_conn_string(str(out_dir / CHECKPOINTS)) as saver:
-        yield saver
+    conn = sqlite3.connect(str(out_dir / CHECKPOINTS), check_same_thread=False)
+    try:
+        conn.execute(f"PRAGMA synchronous={CHECKPOINT_SYNC}")
+        yield SqliteSaver(conn)
+    finally:
+        conn.close()
 
 
 def run_episode(

@@ -15,7 +15,6 @@ from engine.schema.events import AgentMessage, Event, ModelUsage
 from engine.schema.results import EpisodeResult, RoleUsage, SessionResult
 
 ROLES = ("agent", "user", "judge")
-Key = tuple[str, str, str]
 
 
 @dataclass
@@ -43,13 +42,44 @@ class Snapshot:
         return sum(u.cost_usd for u in self.usage.values())
 
 
-def _add(total: RoleUsage, part: RoleUsage) -> None:
-    total.calls += part.calls
-    total.cached_calls += part.cached_calls
-    total.prompt_tokens += part.prompt_tokens
-    total.completion_tokens += part.completion_tokens
-    total.cost_usd += part.cost_usd
-    total.latency_s += part.latency_s
+@dataclass
+class _Tally:
+    """A role's usage being summed (a plain dataclass: adding costs no validation)."""
+
+    calls: int = 0
+    cached_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+
+    def add(self, part: _Tally | RoleUsage, sign: int = 1) -> None:
+        """Add `part` (or, with sign -1, take it away)."""
+        self.calls += sign * part.calls
+        self.cached_calls += sign * part.cached_calls
+        self.prompt_tokens += sign * part.prompt_tokens
+        self.completion_tokens += sign * part.completion_tokens
+        self.cost_usd += sign * part.cost_usd
+        self.latency_s += sign * part.latency_s
+
+    def usage(self) -> RoleUsage:
+        """As a RoleUsage."""
+        return RoleUsage(
+            calls=self.calls,
+            cached_calls=self.cached_calls,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            cost_usd=self.cost_usd,
+            latency_s=self.latency_s,
+        )
+
+
+@dataclass
+class _Live:
+    """What one session in flight has counted so far."""
+
+    turns: int = 0
+    usage: dict[str, _Tally] = field(default_factory=dict)
 
 
 @dataclass
@@ -65,8 +95,10 @@ class ExperimentProgress:
     _running: int = 0
     _sessions: int = 0
     _turns: int = 0
-    _usage: dict[str, RoleUsage] = field(default_factory=lambda: {r: RoleUsage() for r in ROLES})
-    _live: dict[Key, tuple[int, dict[str, RoleUsage]]] = field(default_factory=dict)
+    _usage: dict[str, _Tally] = field(default_factory=lambda: {r: _Tally() for r in ROLES})
+    _live: dict[tuple[str, str], dict[str, _Live]] = field(default_factory=dict)
+    _live_turns: int = 0
+    _live_usage: dict[str, _Tally] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _start: float | None = None
 
@@ -86,29 +118,32 @@ class ExperimentProgress:
         if not isinstance(event, AgentMessage | ModelUsage):
             return
         with self._lock:
-            turns, usage = self._live.get((cell, persona, session), (0, {}))
+            live = self._live.setdefault((cell, persona), {}).setdefault(session, _Live())
             if isinstance(event, AgentMessage):
-                turns += 1
-            else:
-                part = RoleUsage(
-                    calls=1,
-                    cached_calls=int(event.cached),
-                    prompt_tokens=event.prompt_tokens,
-                    completion_tokens=event.completion_tokens,
-                    cost_usd=event.cost_usd,
-                    latency_s=event.latency_s,
-                )
-                _add(usage.setdefault(event.role, RoleUsage()), part)
-            self._live[(cell, persona, session)] = (turns, usage)
+                live.turns += 1
+                self._live_turns += 1
+                return
+            part = _Tally(
+                calls=1,
+                cached_calls=int(event.cached),
+                prompt_tokens=event.prompt_tokens,
+                completion_tokens=event.completion_tokens,
+                cost_usd=event.cost_usd,
+                latency_s=event.latency_s,
+            )
+            live.usage.setdefault(event.role, _Tally()).add(part)
+            self._live_usage.setdefault(event.role, _Tally()).add(part)
 
     def session_done(self, cell: str, result: SessionResult, quiet: bool = False) -> None:
         """A session finished (or was read back on resume): its saved turns and usage replace the live ones."""
         with self._lock:
-            self._live.pop((cell, result.persona, result.session_id), None)
+            live = self._live.get((cell, result.persona), {}).pop(result.session_id, None)
+            if live is not None:
+                self._drop(live)
             self._sessions += 1
             self._turns += result.turns
             for role, usage in result.usage.items():
-                _add(self._usage.setdefault(role, RoleUsage()), usage)
+                self._usage.setdefault(role, _Tally()).add(usage)
         if not quiet:
             error = f": {result.error}" if result.error else ""
             self._line(f"{cell}/{result.persona}/{result.session_id} {result.termination} turns {result.turns}{error}")
@@ -119,8 +154,15 @@ class ExperimentProgress:
             self._running = max(0, self._running - 1)
             self._done += 1
             self._failed += int(error is not None)
-            self._live = {k: v for k, v in self._live.items() if k[:2] != (cell, persona)}
+            for live in self._live.pop((cell, persona), {}).values():
+                self._drop(live)
         self._line(f"episode {cell}/{persona} " + ("done" if error is None else f"FAILED: {error}"))
+
+    def _drop(self, live: _Live) -> None:
+        """Take a session's live counts out of the running totals (the lock held)."""
+        self._live_turns -= live.turns
+        for role, part in live.usage.items():
+            self._live_usage[role].add(part, -1)
 
     def episode_skipped(self, cell: str, episode: EpisodeResult) -> None:
         """An episode that had already finished: its sessions count as done without running."""
@@ -131,14 +173,14 @@ class ExperimentProgress:
         self._line(f"episode {cell}/{episode.persona} already finished")
 
     def snapshot(self) -> Snapshot:
-        """The counters now."""
+        """The counters now (finished sessions' saved usage plus the running totals of those in flight)."""
         with self._lock:
-            usage = {role: u.model_copy() for role, u in self._usage.items()}
-            turns = self._turns
-            for live_turns, live_usage in self._live.values():
-                turns += live_turns
-                for role, part in live_usage.items():
-                    _add(usage.setdefault(role, RoleUsage()), part)
+            usage: dict[str, RoleUsage] = {}
+            for role in {**self._usage, **self._live_usage}:
+                total = _Tally()
+                total.add(self._usage.get(role, _Tally()))
+                total.add(self._live_usage.get(role, _Tally()))
+                usage[role] = total.usage()
             return Snapshot(
                 episodes_total=self.episodes_total,
                 episodes_done=self._done,
@@ -146,7 +188,7 @@ class ExperimentProgress:
                 episodes_running=self._running,
                 sessions_total=self.sessions_total,
                 sessions_done=self._sessions,
-                turns=turns,
+                turns=self._turns + self._live_turns,
                 usage=usage,
                 elapsed_s=0.0 if self._start is None else self.clock() - self._start,
             )

@@ -112,3 +112,19 @@ def test_progress_counts_live_usage_then_the_saved_result() -> None:
     failed = progress.snapshot()
     assert (failed.tokens, failed.episodes_done, failed.episodes_failed, failed.episodes_running) == (241, 1, 1, 0)
     assert failed.elapsed_s == 0.0
+
+
+def test_progress_keeps_each_episodes_live_counts_apart() -> None:
+    progress = ExperimentProgress()
+    for persona in ("p", "q"):
+        progress.episode_started()
+        progress.event("c1", persona, "s1", AgentMessage(turn=1, text="hi"))
+        progress.event("c1", persona, "s1", ModelUsage(role="agent", model="m", prompt_tokens=10, cost_usd=0.125))
+    progress.event("c1", "q", "s2", ModelUsage(role="user", model="u", completion_tokens=3))
+    progress.episode_done("c1", "q", "RuntimeError: boom")  # q's two sessions in flight leave the totals
+    left = progress.snapshot()
+    assert (left.turns, left.tokens, left.cost_usd, left.usage["agent"].calls, left.usage["user"].calls) == (
+        1, 10, 0.125, 1, 0
+    )  # fmt: skip
+    progress.episode_done("c1", "p")
+    assert (progress.snapshot().turns, progress.snapshot().tokens) == (0, 0)

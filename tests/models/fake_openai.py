@@ -5,7 +5,10 @@ arguments as a JSON string). Faults are injected by `fault(body, digest, attempt
 of the request content (its SHA-256 `digest`) and how many times that exact request was seen before
 (`attempt`, 0-based), naming one of FAULTS or None; `fault_log` keeps (model, kind, request) of each.
 A request budget bounds every request loop. `latency_s` delays every answer (a model that thinks for that
-long; bench/concurrency.py), `keep_alive` serves HTTP/1.1 persistent connections, as real servers do.
+long; bench/concurrency.py), counted from the request's arrival: the time this server takes to read the request and
+make its answer (all its threads share one interpreter lock) is part of the latency, not added to it, as a real
+model's latency does not grow with its clients' number. `keep_alive` serves HTTP/1.1 persistent connections, as
+real servers do.
 """
 
 from __future__ import annotations
@@ -111,11 +114,13 @@ class FakeOpenAI:
             disable_nagle_algorithm = True  # headers and body go out in two writes: no delayed-ACK stall between
 
             def do_POST(self) -> None:
+                arrived = time.monotonic()
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 server.auth.append(self.headers.get("Authorization"))
-                status, headers, data, delay = server.handle(body)
-                if delay + server.latency_s:
-                    time.sleep(delay + server.latency_s)
+                status, headers, data, delay = server.handle(body, arrived)
+                wait = arrived + delay + server.latency_s - time.monotonic()
+                if delay + server.latency_s and wait > 0:
+                    time.sleep(wait)
                 try:
                     self.send_response(status)
                     for key, value in headers.items():
@@ -140,11 +145,11 @@ class FakeOpenAI:
             self._httpd.shutdown()
             self._httpd.server_close()
 
-    def handle(self, body: Body) -> tuple[int, dict[str, str], bytes, float]:
-        """(status, headers, body bytes, seconds to stall first) for one request."""
+    def handle(self, body: Body, arrived: float) -> tuple[int, dict[str, str], bytes, float]:
+        """(status, headers, body bytes, seconds to stall first) for one request that `arrived` then (monotonic)."""
         key = digest(body)
         with self.lock:
-            self.arrivals.append(time.monotonic())
+            self.arrivals.append(arrived)
             self.requests.append(body)
             attempt = self.attempts[key]
             self.attempts[key] += 1
