@@ -9,10 +9,11 @@ id skips finished episodes (their episode.json) and resumes unfinished ones from
 
 from __future__ import annotations
 
+import shutil
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -22,8 +23,8 @@ from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import PersonaBundle, load_persona
-from engine.models.preflight import warm_up_models
-from engine.models.ratelimit import RateLimits
+from engine.models.preflight import PreflightError, warm_up_models
+from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
 from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
@@ -128,15 +129,72 @@ def run_experiment(
 ) -> ExperimentOutcome:
     """Run (or resume) the matrix of `config` into `<runs_dir>/<run_id or new id>/`; experiment.yaml first.
 
+    Every role of every agent is preflighted (engine/models/preflight.py) while the cells are written and, on
+    threads, the episodes start: their calls go out, but no answer is used before the verdict (RateLimits'
+    answer gate), so a failed preflight records nothing, removes the experiment directory if this call created it,
+    and raises PreflightError. On Ray the episodes start after the verdict.
+
     With a `budget` (--max-cost), the whole experiment shares it: what its directory's results already cost
     counts, and no session of any episode starts once it is spent."""
     on_ray = _ray_executor() if matrix_of(config).executor == "ray" else None
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
-    if runner is run_job:  # the real runner calls models: preflight every role of every agent first
-        check_models(config, bundles, limits, matrix_of(config).agents)
-    progress = progress or ExperimentProgress()
+    verdict: Future[None] = Future()
+    if runner is run_job:  # the real runner calls models: preflight every role of every agent
+        _preflight_in_background(verdict, config, bundles, limits)
+    else:
+        verdict.set_result(None)
     experiment_id = config.run_id or new_experiment_id()
+    experiment_dir = Path(config.runs_dir) / experiment_id
+    created = not experiment_dir.exists()
+    try:
+        return _set_up_and_run(
+            config.model_copy(update={"run_id": experiment_id}),
+            bundles,
+            progress or ExperimentProgress(),
+            on_note,
+            runner,
+            limits,
+            budget,
+            on_ray,
+            verdict,
+        )
+    except PreflightError:
+        if created:  # a failed preflight leaves nothing behind
+            shutil.rmtree(experiment_dir, ignore_errors=True)
+        raise
+
+
+def _preflight_in_background(
+    verdict: Future[None], config: RunConfig, bundles: list[PersonaBundle], limits: RateLimits
+) -> None:
+    """check_models on a daemon thread; its outcome (None, or the PreflightError) goes to `verdict`."""
+
+    def check() -> None:
+        try:
+            check_models(config, bundles, limits, matrix_of(config).agents)
+        except BaseException as exc:  # the waiting thread raises it
+            verdict.set_exception(exc)
+        else:
+            verdict.set_result(None)
+
+    threading.Thread(target=check, name="preflight", daemon=True).start()
+
+
+def _set_up_and_run(
+    config: RunConfig,
+    bundles: list[PersonaBundle],
+    progress: ExperimentProgress,
+    on_note: Callable[[str], None] | None,
+    runner: EpisodeRunner,
+    limits: RateLimits,
+    budget: Budget | None,
+    on_ray: RayExecutor | None,
+    verdict: Future[None],
+) -> ExperimentOutcome:
+    """Write experiment.yaml and every cell's directory, then run the episodes under the preflight's `verdict`.
+    `config.run_id` is the experiment's id."""
+    experiment_id = str(config.run_id)
     experiment_dir = Path(config.runs_dir) / experiment_id
     update = {"run_id": experiment_id, "matrix": matrix_of(config)}
     config = resolve_workspace(config, on_note).model_copy(update=update)
@@ -166,9 +224,10 @@ def run_experiment(
     progress.begin(len(jobs), sum(c.sessions for c in cells))
     matrix = matrix_of(config)
     if on_ray is not None:
+        verdict.result()
         on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
     else:
-        _run_on_threads(jobs, runner, limits, progress, matrix.concurrency)
+        _run_on_threads(jobs, runner, limits, progress, matrix.concurrency, verdict.result)
     return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
 
 
@@ -195,20 +254,32 @@ def _run_on_threads(
     limits: RateLimits,
     progress: ExperimentProgress,
     concurrency: int,
+    ready: Callable[[], None] = lambda: None,
 ) -> None:
-    """Every job on a pool of `concurrency` threads sharing `limits` (and each job's budget) in this process."""
+    """Every job on a pool of `concurrency` threads sharing `limits` (and each job's budget) in this process.
+
+    The episodes start at once; `ready()` (the preflight's verdict) is awaited meanwhile, every answer held at the
+    gate of `limits` until it returns. When it raises, every episode stops unrecorded and the error is raised."""
     stop = threading.Event()
     work = partial(_episode, runner=runner, limits=limits, progress=progress, stop=stop)
     pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="episode")
+    limits.hold_answers()
+    verdict_in = False
     try:
-        for future in [pool.submit(work, job, cell) for job, cell in jobs]:
+        futures = [pool.submit(work, job, cell) for job, cell in jobs]
+        ready()
+        verdict_in = True
+        limits.release_answers()
+        for future in futures:
             future.result()
     except BaseException:
         # Ctrl-C: queued episodes never start; running ones stop at their next event and close their
-        # workspaces; their checkpoints let a re-run resume them.
+        # workspaces; their checkpoints let a re-run resume them. A failed preflight stops them the same way.
         stop.set()
         raise
     finally:
+        if not verdict_in:
+            limits.release_answers(stopped=True)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -263,7 +334,10 @@ def _episode(
     try:
         result = runner(job, limits, on_session, on_event)
     except Interrupted:
-        progress.episode_done(job.cell.id, job.bundle.persona.id, "interrupted")
+        if limits is None or not limits.answers_stopped:  # else the run reports its preflight's failure
+            progress.episode_done(job.cell.id, job.bundle.persona.id, "interrupted")
+        return
+    except PreflightStopped:  # the run reports the preflight's failure
         return
     except Exception as exc:  # one failing episode must not end the experiment: it is recorded in its cell
         record_failure(job, cell, progress, f"{type(exc).__name__}: {exc}", traceback.format_exc())

@@ -45,8 +45,16 @@ class RateLimiter:
             self._next = max(self._next, self._clock() + seconds)
 
 
+class PreflightStopped(BaseException):
+    """A call's answer came while the run's preflight was out, and the preflight failed (or the run stopped first):
+    the answer is not used. A BaseException, as an interrupt is: the episode ends without a record of its own (the
+    run reports the preflight's failure)."""
+
+
 class RateLimits:
-    """One RateLimiter per limited model string, created on first use and shared by everything that asks."""
+    """One RateLimiter per limited model string, created on first use and shared by everything that asks; and the
+    run's answer gate: while held, calls are sent but no answer (nor failure) is handed back before the preflight's
+    verdict, so an experiment's episodes start while its preflight travels and record nothing it did not pass."""
 
     def __init__(self, per_minute: dict[str, float], clock: Clock = time.monotonic, sleep: Sleep = time.sleep) -> None:
         """`per_minute` maps model strings to requests per minute; other models are not limited."""
@@ -55,6 +63,31 @@ class RateLimits:
         self._sleep = sleep
         self._limiters: dict[str, RateLimiter] = {}
         self._lock = threading.Lock()
+        self._verdict = threading.Event()
+        self._verdict.set()
+        self._stopped = False
+
+    def hold_answers(self) -> None:
+        """Until release_answers, every answer waits in pass_answer."""
+        self._stopped = False
+        self._verdict.clear()
+
+    def release_answers(self, stopped: bool = False) -> None:
+        """Hand the held answers on; `stopped` (the preflight failed, or the run stopped before its verdict): every
+        held and later one raises PreflightStopped instead."""
+        self._stopped = stopped
+        self._verdict.set()
+
+    @property
+    def answers_stopped(self) -> bool:
+        """True once release_answers(stopped=True) was called (until the next hold_answers)."""
+        return self._verdict.is_set() and self._stopped
+
+    def pass_answer(self) -> None:
+        """Return once answers may be used (at once unless held); PreflightStopped when the run stopped."""
+        self._verdict.wait()
+        if self._stopped:
+            raise PreflightStopped("the run stopped before this answer could be used: its preflight failed")
 
     def limiter(self, model: str) -> RateLimiter | None:
         """The shared limiter of `model`, or None when it has no limit."""

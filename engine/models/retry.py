@@ -12,6 +12,7 @@ After the last attempt the call raises ModelUnavailableError. Errors that retryi
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any, Protocol, runtime_checkable
@@ -116,11 +117,14 @@ class RetryingModel(ModelWrapper):
         policy: RetryPolicy,
         limiter: RateLimiter | None = None,
         sleep: Sleep = time.sleep,
+        gate: Callable[[], None] | None = None,
     ) -> None:
-        """`inner` makes exactly one HTTP attempt per call (SDK retries off); `sleep` waits between attempts."""
+        """`inner` makes exactly one HTTP attempt per call (SDK retries off); `sleep` waits between attempts; `gate`
+        (the run's RateLimits.pass_answer) is passed after every attempt, before its answer or failure is used."""
         super().__init__(inner)
         self.policy = policy
         self.limiter = limiter
+        self.gate = gate
         self.listener: FailureListener | None = None
         self._sleep = sleep
 
@@ -137,7 +141,7 @@ class RetryingModel(ModelWrapper):
             if self.limiter is not None:
                 self.limiter.acquire()
             try:
-                return self.inner.complete(messages, response_schema=response_schema, tools=tools)
+                return self._attempt(messages, response_schema, tools)
             except ContextOverflowError:
                 raise  # the caller shortens the conversation; not a failure of the service
             except TransientModelError as exc:
@@ -156,6 +160,17 @@ class RetryingModel(ModelWrapper):
                 self._report(attempt, exc, None)
                 raise
         raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+    def _attempt(
+        self, messages: list[Message], response_schema: dict[str, Any] | None, tools: list[ToolSpec] | None
+    ) -> Completion:
+        """One attempt; its outcome waits at the gate (which raises PreflightStopped in its stead when the run
+        stopped)."""
+        try:
+            return self.inner.complete(messages, response_schema=response_schema, tools=tools)
+        finally:
+            if self.gate is not None:
+                self.gate()
 
     def _report(self, attempt: int, exc: ModelError, wait: float | None) -> None:
         if self.listener is not None:

@@ -42,13 +42,14 @@ def bind_role(
 
     The stack, outside in: MeteredModel (usage and failed-attempt events) > CachedModel (hits cost nothing and
     wait for nothing) > RetryingModel (every HTTP attempt waits for the model string's shared limiter in
-    `limits`; transient failures are retried with backoff) > the adapter (one attempt per call).
+    `limits`, and its outcome for the answer gate there; transient failures are retried with backoff) > the adapter
+    (one attempt per call).
     """
     from engine.models import make_model
 
     bound = role_binding(binding, role)
-    limiter = None if limits is None else limits.limiter(binding.model)
-    retrying = RetryingModel((factory or make_model)(bound), RetryPolicy.of(bound), limiter, sleep)
+    limiter, gate = (None, None) if limits is None else (limits.limiter(binding.model), limits.pass_answer)
+    retrying = RetryingModel((factory or make_model)(bound), RetryPolicy.of(bound), limiter, sleep, gate)
     model: ChatModel = retrying
     if getattr(cache, role):
         model = CachedModel(model, CallCache(Path(cache.dir)), cache_params(bound))

@@ -23,7 +23,8 @@ from engine.models.ratelimit import RateLimits
 from engine.rundir import run_config
 from engine.schema.events import AgentMessage
 from engine.schema.results import EpisodeResult
-from tests.models.fake_openai import refusing
+from tests.models.example_roles import ExampleRoles, schema_keys
+from tests.models.fake_openai import refusing, running
 
 CELLS = [
     "reference--full--none--r1",
@@ -250,20 +251,35 @@ def react_matrix(tmp_path: Path, persona: Path, api_base: str) -> Path:
     return matrix_yaml(tmp_path, persona, agent=agent, matrix={"repeats": 3, "concurrency": 3})
 
 
-def test_a_failed_preflight_runs_no_episode_and_leaves_no_directory(tmp_path: Path, example_persona: Path) -> None:
-    with refusing("model 'served' does not exist") as (base, hits):
+def test_a_failed_preflight_records_nothing_and_leaves_no_directory(tmp_path: Path, example_persona: Path) -> None:
+    with refusing("model 'served' does not exist", delay_s=0.5) as (base, hits):
         config = load_config(react_matrix(tmp_path, example_persona, base), [])
         with pytest.raises(PreflightError, match="does not exist"):
             run_experiment(config)
-    assert len(hits) == 1  # the ping, no agent request
+    # the ping, and at most the first call of each of the 3 episodes, sent while it travelled; none retried
+    assert 1 <= len(hits) <= 4
     assert not (tmp_path / "runs" / "exp").exists()
+
+
+def test_the_episodes_call_while_the_preflight_travels(tmp_path: Path, example_persona: Path) -> None:
+    def slow_ping(body: dict[str, object], digest: str, attempt: int) -> str | None:
+        return "timeout" if "ok" in schema_keys(body) else None  # answered well, after timeout_sleep_s
+
+    roles = ExampleRoles(load_persona(example_persona))
+    with running(roles.answer, fault=slow_ping, timeout_sleep_s=2.0) as server:
+        config = load_config(react_matrix(tmp_path, example_persona, server.base), [])
+        outcome = run_experiment(config)
+    pings = [at for at, body in zip(server.arrivals, server.requests, strict=True) if "ok" in schema_keys(body)]
+    calls = sorted(at for at, body in zip(server.arrivals, server.requests, strict=True) if body.get("tools"))
+    assert len(pings) == 1 and calls[0] < pings[0] + 2.0  # the first agent call left before the ping's answer came
+    assert [e.proc for c in outcome.cells for e in c.episodes] == [1.0, 1.0, 1.0]
 
 
 def test_a_failed_preflight_on_resume_keeps_the_experiment(tmp_path: Path, example_persona: Path) -> None:
     kept = tmp_path / "runs" / "exp" / "cells" / "earlier.txt"
     kept.parent.mkdir(parents=True)
     kept.write_text("from an earlier run")
-    with refusing("model 'served' does not exist") as (base, _):
+    with refusing("model 'served' does not exist", delay_s=0.5) as (base, _):
         config = load_config(react_matrix(tmp_path, example_persona, base), [])
         with pytest.raises(PreflightError):
             run_experiment(config)

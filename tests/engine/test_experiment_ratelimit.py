@@ -5,9 +5,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from engine.experiment.progress import ExperimentProgress
 from engine.models.metered import MeteredModel
-from engine.models.ratelimit import RateLimiter, RateLimits
+from engine.models.ratelimit import PreflightStopped, RateLimiter, RateLimits
 from engine.models.roles import bind_role
 from engine.models.scripted import ScriptedModel
 from engine.ports import Message
@@ -86,6 +88,39 @@ def test_bound_roles_wait_for_the_limit_but_cache_hits_do_not(tmp_path: Path) ->
     judge.complete([Message("user", "q2")])
     judge.complete([Message("user", "q1")])  # cached: no model call, no wait
     assert clock.sleeps == [10.0]
+
+
+def test_held_answers_wait_for_the_verdict_and_a_failed_one_stops_them(tmp_path: Path) -> None:
+    limits = RateLimits({})  # no rate for the model: the gate holds its answers all the same
+    sent: list[str] = []
+    factory = lambda binding: ScriptedModel(lambda m, s: sent.append(m[-1].content) or "ok", name=binding.model)  # noqa: E731
+    cache = CacheConfig(dir=str(tmp_path), agent=False)
+    agent = bind_role(ModelBinding(model="m/a"), "agent", cache, factory=factory, limits=limits)
+    outcome: list[BaseException | str] = []
+
+    def call(text: str) -> None:
+        try:
+            outcome.append(agent.complete([Message("user", text)]).text)
+        except BaseException as exc:  # PreflightStopped is one
+            outcome.append(exc)
+
+    limits.hold_answers()
+    first = threading.Thread(target=call, args=("before",))
+    first.start()
+    first.join(0.3)
+    assert first.is_alive() and sent == ["before"] and outcome == []  # sent, its answer held
+    limits.release_answers()
+    first.join(10)
+    assert outcome == ["ok"] and not limits.answers_stopped
+    limits.hold_answers()
+    second = threading.Thread(target=call, args=("stopped",))
+    second.start()
+    second.join(0.3)
+    limits.release_answers(stopped=True)
+    second.join(10)
+    assert sent == ["before", "stopped"] and isinstance(outcome[-1], PreflightStopped) and limits.answers_stopped
+    with pytest.raises(PreflightStopped):  # a later call is sent, and its answer refused as well
+        agent.complete([Message("user", "later")])
 
 
 def test_progress_counts_live_usage_then_the_saved_result() -> None:

@@ -230,15 +230,17 @@ def send_json(handler: BaseHTTPRequestHandler, status: int, payload: object) -> 
 
 
 @contextmanager
-def refusing(message: str) -> Iterator[tuple[str, list[str]]]:
-    """A server on 127.0.0.1 answering every POST with HTTP 400 whose error message is `message`, as providers refuse
-    a request; yields its base URL and the list of paths it was asked (appended as they come)."""
+def refusing(message: str, delay_s: float = 0.0) -> Iterator[tuple[str, list[str]]]:
+    """A server on 127.0.0.1 answering every POST, `delay_s` after it came, with HTTP 400 whose error message is
+    `message`, as providers refuse a request; yields its base URL and the list of paths it was asked (appended as
+    they come)."""
     hits: list[str] = []
 
     class Refusal(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             self.rfile.read(int(self.headers["Content-Length"]))
             hits.append(self.path)
+            time.sleep(delay_s)
             send_json(self, 400, {"error": {"message": message, "type": "invalid_request_error", "code": 400}})
 
         def log_message(self, *args: object) -> None:
