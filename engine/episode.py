@@ -209,15 +209,17 @@ class _Steps:
 
 
 @contextmanager
-def _checkpointer(out_dir: Path | None) -> Iterator[BaseCheckpointSaver[Any]]:
+def _checkpointer(out_dir: Path | None) -> Iterator[tuple[BaseCheckpointSaver[Any], bool]]:
+    """The episode's checkpoint saver, and whether it is new (nothing to resume from: its state need not be read)."""
     if out_dir is None:
-        yield InMemorySaver()
+        yield InMemorySaver(), True
         return
     out_dir.mkdir(parents=True, exist_ok=True)
+    fresh = not (out_dir / CHECKPOINTS).exists()
     conn = sqlite3.connect(str(out_dir / CHECKPOINTS), check_same_thread=False)
     try:
         conn.execute(f"PRAGMA synchronous={CHECKPOINT_SYNC}")
-        yield SqliteSaver(conn)
+        yield SqliteSaver(conn), fresh
     finally:
         conn.close()
 
@@ -250,15 +252,15 @@ def run_episode(
     if point is not None:
         steps.transcripts.update(point.transcripts())
     graph_config: Any = {"configurable": {"thread_id": bundle.persona.id}, "recursion_limit": 2 * len(sessions) + 10}
-    with _checkpointer(out_dir) as saver:
+    with _checkpointer(out_dir) as (saver, fresh):
         graph = build_episode_graph(saver)
-        saved = graph.get_state(graph_config)
-        done = int(saved.values.get("next", 0)) if saved.values else 0
+        saved = None if fresh else graph.get_state(graph_config)  # a new checkpoint holds no state: 1-2 ms spared
+        done = int(saved.values.get("next", 0)) if saved is not None and saved.values else 0
         steps.catch_up(done)
         if done == 0 and point is not None:
             point.restore(deps.workspace, apps)
         if done < len(sessions):
-            start = None if saved.next else {"next": 0}
+            start = None if saved is not None and saved.next else {"next": 0}
             # EpisodeStopped: the checkpoint still points at the infra_error session; a re-run or --resume redoes it
             with suppress(EpisodeStopped):
                 graph.invoke(start, graph_config, context=EpisodeRuntime(len(sessions), steps.run_step))
