@@ -1,8 +1,9 @@
 """Harness efficiency with many episodes in flight, through the real `proact run` command.
 
 A fake OpenAI-compatible server of ours (tests/models/fake_openai.py, HTTP/1.1 keep-alive, 127.0.0.1) answers
-every request a fixed latency after it arrived (the server's own reading and answering, in this process, inside it). The workload is personas/example with the react agent (native tool calls)
-at the server's api_base, the memory workspace and the rules user: the server replays each session's gold
+every request a fixed latency after it arrived (its own reading and answering, in this process, count inside the
+latency). The workload is personas/example with the react agent (native tool calls) at the server's api_base, the
+memory workspace and the rules user: the server replays each session's gold
 solution as tool calls (tests/models/example_roles.py) after PAD read-only `list_dir` steps at the first turn of
 every session, so one episode is 24 sequential model calls (3 x 3 pad steps, 12 gold steps, 3 memory
 consolidations). N episodes run at once as an experiment (`matrix: {repeats: N, concurrency: N}`), so one
