@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from engine.schema.events import AgentMessage, Event, ModelUsage
 from engine.schema.results import EpisodeResult, RoleUsage, SessionResult
@@ -64,14 +64,7 @@ class _Tally:
 
     def usage(self) -> RoleUsage:
         """As a RoleUsage."""
-        return RoleUsage(
-            calls=self.calls,
-            cached_calls=self.cached_calls,
-            prompt_tokens=self.prompt_tokens,
-            completion_tokens=self.completion_tokens,
-            cost_usd=self.cost_usd,
-            latency_s=self.latency_s,
-        )
+        return RoleUsage(**asdict(self))
 
 
 @dataclass
