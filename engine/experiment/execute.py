@@ -131,8 +131,9 @@ def run_experiment(
 
     Every role of every agent is preflighted (engine/models/preflight.py) while the cells are written and, on
     threads, the episodes start: their calls go out, but no answer is used before the verdict (RateLimits'
-    answer gate), so a failed preflight records nothing, removes the experiment directory if this call created it,
-    and raises PreflightError. On Ray the episodes start after the verdict.
+    answer gate), so a failed preflight records nothing, removes the directories this call created (the
+    experiment's, and runs_dir when it was new) and raises PreflightError. On Ray the episodes start after the
+    verdict.
 
     With a `budget` (--max-cost), the whole experiment shares it: what its directory's results already cost
     counts, and no session of any episode starts once it is spent."""
@@ -146,7 +147,7 @@ def run_experiment(
         verdict.set_result(None)
     experiment_id = config.run_id or new_experiment_id()
     experiment_dir = Path(config.runs_dir) / experiment_id
-    created = not experiment_dir.exists()
+    created = next((d for d in reversed([experiment_dir, *experiment_dir.parents]) if not d.exists()), None)
     try:
         return _set_up_and_run(
             config.model_copy(update={"run_id": experiment_id}),
@@ -160,8 +161,8 @@ def run_experiment(
             verdict,
         )
     except PreflightError:
-        if created:  # a failed preflight leaves nothing behind
-            shutil.rmtree(experiment_dir, ignore_errors=True)
+        if created is not None:  # a failed preflight leaves nothing behind, not even the runs directory it made
+            shutil.rmtree(created, ignore_errors=True)
         raise
 
 

@@ -258,7 +258,7 @@ def test_a_failed_preflight_records_nothing_and_leaves_no_directory(tmp_path: Pa
             run_experiment(config)
     # the ping, and at most the first call of each of the 3 episodes, sent while it travelled; none retried
     assert 1 <= len(hits) <= 4
-    assert not (tmp_path / "runs" / "exp").exists()
+    assert not (tmp_path / "runs").exists()
 
 
 def test_the_episodes_call_while_the_preflight_travels(tmp_path: Path, example_persona: Path) -> None:
