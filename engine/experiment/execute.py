@@ -12,8 +12,9 @@ from __future__ import annotations
 import shutil
 import threading
 import traceback
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -23,7 +24,7 @@ from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import PersonaBundle, load_persona
-from engine.models.preflight import PreflightError, warm_up_models
+from engine.models.preflight import PreflightError, config_roles, forget_preflight, start_preflight, warm_up_models
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
@@ -140,96 +141,62 @@ def run_experiment(
     on_ray = _ray_executor() if matrix_of(config).executor == "ray" else None
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
-    verdict: Future[None] = Future()
+    progress = progress or ExperimentProgress()
+    agents = matrix_of(config).agents
+    ready: Callable[[], None] = lambda: None  # noqa: E731
     if runner is run_job:  # the real runner calls models: preflight every role of every agent
-        _preflight_in_background(verdict, config, bundles, limits)
-    else:
-        verdict.set_result(None)
+        start_preflight(config_roles(config, bundles, agents), limits)  # pings already sent by the CLI are kept
+        ready = partial(check_models, config, bundles, limits, agents)
     experiment_id = config.run_id or new_experiment_id()
     experiment_dir = Path(config.runs_dir) / experiment_id
+    update = {"run_id": experiment_id, "matrix": matrix_of(config)}
+    with _undone_on_failed_preflight(experiment_dir):
+        config = resolve_workspace(config, on_note).model_copy(update=update)
+        cells = expand(config, bundles)
+        personas = [b.persona.id for b in bundles]
+        manifest = ExperimentManifest(experiment_id=experiment_id, config=config, personas=personas, cells=cells)
+        write_manifest(experiment_dir, manifest)
+        notes = {
+            w
+            for agent in matrix_of(config).agents
+            for w in same_model_warnings(*role_models(config.model_copy(update={"agent": agent})))
+        }
+        for note in sorted(notes):
+            if on_note is not None:
+                on_note(note)
+        if budget is not None:
+            budget.count_existing(experiment_dir)
+        jobs: list[tuple[EpisodeJob, CellTally]] = []
+        outcomes: list[CellOutcome] = []
+        for spec in cells:
+            run_dir, cell_cfg = prepare_run(cell_config(config, spec, experiment_dir))
+            outcome = CellOutcome(spec=spec, run_dir=run_dir)
+            outcomes.append(outcome)
+            cell = CellTally(outcome, personas)
+            jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle, budget), cell) for bundle in bundles]
+        progress.begin(len(jobs), sum(c.sessions for c in cells))
+        matrix = matrix_of(config)
+        if on_ray is not None:
+            ready()
+            on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
+        else:
+            _run_on_threads(jobs, runner, limits, progress, matrix.concurrency, ready)
+    return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
+
+
+@contextmanager
+def _undone_on_failed_preflight(experiment_dir: Path) -> Iterator[None]:
+    """On a PreflightError, remove every directory this block created (the experiment's, and runs_dir when it was
+    new) before it propagates; forget every preflight verdict the block did not take."""
     created = next((d for d in reversed([experiment_dir, *experiment_dir.parents]) if not d.exists()), None)
     try:
-        return _set_up_and_run(
-            config.model_copy(update={"run_id": experiment_id}),
-            bundles,
-            progress or ExperimentProgress(),
-            on_note,
-            runner,
-            limits,
-            budget,
-            on_ray,
-            verdict,
-        )
+        yield
     except PreflightError:
-        if created is not None:  # a failed preflight leaves nothing behind, not even the runs directory it made
+        if created is not None:  # a failed preflight leaves nothing behind
             shutil.rmtree(created, ignore_errors=True)
         raise
-
-
-def _preflight_in_background(
-    verdict: Future[None], config: RunConfig, bundles: list[PersonaBundle], limits: RateLimits
-) -> None:
-    """check_models on a daemon thread; its outcome (None, or the PreflightError) goes to `verdict`."""
-
-    def check() -> None:
-        try:
-            check_models(config, bundles, limits, matrix_of(config).agents)
-        except BaseException as exc:  # the waiting thread raises it
-            verdict.set_exception(exc)
-        else:
-            verdict.set_result(None)
-
-    threading.Thread(target=check, name="preflight", daemon=True).start()
-
-
-def _set_up_and_run(
-    config: RunConfig,
-    bundles: list[PersonaBundle],
-    progress: ExperimentProgress,
-    on_note: Callable[[str], None] | None,
-    runner: EpisodeRunner,
-    limits: RateLimits,
-    budget: Budget | None,
-    on_ray: RayExecutor | None,
-    verdict: Future[None],
-) -> ExperimentOutcome:
-    """Write experiment.yaml and every cell's directory, then run the episodes under the preflight's `verdict`.
-    `config.run_id` is the experiment's id."""
-    experiment_id = str(config.run_id)
-    experiment_dir = Path(config.runs_dir) / experiment_id
-    update = {"run_id": experiment_id, "matrix": matrix_of(config)}
-    config = resolve_workspace(config, on_note).model_copy(update=update)
-    cells = expand(config, bundles)
-    personas = [b.persona.id for b in bundles]
-    write_manifest(
-        experiment_dir, ExperimentManifest(experiment_id=experiment_id, config=config, personas=personas, cells=cells)
-    )
-    notes = {
-        w
-        for agent in matrix_of(config).agents
-        for w in same_model_warnings(*role_models(config.model_copy(update={"agent": agent})))
-    }
-    for note in sorted(notes):
-        if on_note is not None:
-            on_note(note)
-    if budget is not None:
-        budget.count_existing(experiment_dir)
-    jobs: list[tuple[EpisodeJob, CellTally]] = []
-    outcomes: list[CellOutcome] = []
-    for spec in cells:
-        run_dir, cell_cfg = prepare_run(cell_config(config, spec, experiment_dir))
-        outcome = CellOutcome(spec=spec, run_dir=run_dir)
-        outcomes.append(outcome)
-        cell = CellTally(outcome, personas)
-        jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle, budget), cell) for bundle in bundles]
-    progress.begin(len(jobs), sum(c.sessions for c in cells))
-    matrix = matrix_of(config)
-    if on_ray is not None:
-        verdict.result()
-        on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
-    else:
-        _run_on_threads(jobs, runner, limits, progress, matrix.concurrency, verdict.result)
-    return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
+    finally:
+        forget_preflight()
 
 
 Jobs = list[tuple[EpisodeJob, CellTally]]

@@ -119,7 +119,7 @@ class FakeOpenAI:
                 server.auth.append(self.headers.get("Authorization"))
                 status, headers, data, delay = server.handle(body, arrived)
                 wait = arrived + delay + server.latency_s - time.monotonic()
-                if delay + server.latency_s and wait > 0:
+                if wait > 0:
                     time.sleep(wait)
                 try:
                     self.send_response(status)
