@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import contextlib
+import gc
 import json
 import os
 import shlex
@@ -53,6 +54,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -207,6 +209,19 @@ class CpuAtRequest:
         return self.seconds
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """This process's garbage collector collects once, then stays off for the block. The fake server runs in this
+    process and keeps every request it saw; a full collection over them froze every answer for up to 0.55 s at
+    N=128 (answers 0.25-0.55 s late, measured), model latency the harness under test was charged for."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def trial(
     n: int,
     latency_s: float,
@@ -241,13 +256,14 @@ def trial(
     path = work / f"{run_id}.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     command = [*(wrap or []), str(Path(sys.executable).parent / "proact"), "run", "--config", str(path), "--no-report"]
-    start = time.monotonic()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work)
-    memory = TreeMemory(proc.pid)
-    first_cpu = CpuAtRequest(proc.pid, server, 2)
-    out = proc.stdout.read() if proc.stdout is not None else b""
-    _, status, usage = os.wait4(proc.pid, 0)
-    end = time.monotonic()
+    with collector_paused():
+        start = time.monotonic()
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work)
+        memory = TreeMemory(proc.pid)
+        first_cpu = CpuAtRequest(proc.pid, server, 2)
+        out = proc.stdout.read() if proc.stdout is not None else b""
+        _, status, usage = os.wait4(proc.pid, 0)
+        end = time.monotonic()
     peak_tree = memory.stop()
     cpu_to_first_call = first_cpu.stop()
     proc.returncode = os.waitstatus_to_exitcode(status)
