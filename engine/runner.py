@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +17,14 @@ from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode
 from engine.loader import PersonaBundle, load_persona
 from engine.models.metered import MeteredModel
-from engine.models.preflight import config_roles, require_models
-from engine.models.ratelimit import RateLimits
+from engine.models.preflight import config_roles, require_models, start_preflight
+from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import CONFIG_FILE, write_results
 from engine.schema.config import AgentConfig, RunConfig
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.selection import selected_sessions
+from engine.speculative import undone_on_failed_preflight, verdict_awaited
 from engine.user.factory import make_user
 from engine.workspaces import make_workspace, resolve_backend
 from engine.yaml_io import safe_dump
@@ -147,20 +149,34 @@ def run(
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
 
-    Every role's model is checked first (engine/models/preflight.py: PreflightError, nothing written). A
-    `workspace: auto` config is resolved next (docker when available, else local, said through `on_note`)
-    and saved resolved, so a resumed run uses the same backend. With a `budget`, what the run directory's results
-    already cost counts towards it, and no session starts once it is spent (engine/budget.py). `limits`: the per-model
-    rate limits to share (default: the config's).
+    Every role's model is preflighted (engine/models/preflight.py) while the run starts: its calls go out, but no
+    answer is used before the verdict (engine/speculative.py), so a failed preflight records nothing, removes the
+    directories this call created and raises PreflightError. A `workspace: auto` config is resolved (docker when
+    available, else local, said through `on_note`) and saved resolved, so a resumed run uses the same backend. With a
+    `budget`, what the run directory's results already cost counts towards it, and no session starts once it is spent
+    (engine/budget.py). `limits`: the per-model rate limits to share (default: the config's).
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
-    check_models(config, bundles, limits)
-    run_dir, config = prepare_run(config, on_note)
-    if budget is not None:
-        budget.count_existing(run_dir)
-    episodes = [run_persona(bundle, config, run_dir, limits, on_session, on_event, budget) for bundle in bundles]
-    write_results(run_dir, episodes)
+    start_preflight(config_roles(config, bundles), limits)  # pings already sent by the CLI are kept
+    config = config.model_copy(update={"run_id": config.run_id or new_run_id(config)})
+    ready = partial(check_models, config, bundles, limits)
+    with (
+        undone_on_failed_preflight(Path(config.runs_dir) / str(config.run_id)),
+        verdict_awaited(ready, limits) as settle,
+    ):
+        run_dir, config = prepare_run(config, on_note)
+        if budget is not None:
+            budget.count_existing(run_dir)
+        try:
+            episodes = [
+                run_persona(bundle, config, run_dir, limits, on_session, on_event, budget) for bundle in bundles
+            ]
+        except PreflightStopped:
+            settle()  # the preflight's failure, which stopped the run
+            raise
+        settle()
+        write_results(run_dir, episodes)
     return RunOutcome(run_dir=run_dir, episodes=episodes)
 
 

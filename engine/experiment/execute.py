@@ -9,12 +9,10 @@ id skips finished episodes (their episode.json) and resumes unfinished ones from
 
 from __future__ import annotations
 
-import shutil
 import threading
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -24,7 +22,7 @@ from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import PersonaBundle, load_persona
-from engine.models.preflight import PreflightError, config_roles, forget_preflight, start_preflight, warm_up_models
+from engine.models.preflight import config_roles, start_preflight, warm_up_models
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
@@ -33,6 +31,7 @@ from engine.schema.config import MatrixConfig, RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
 from engine.schema.results import EpisodeResult, SessionResult
+from engine.speculative import undone_on_failed_preflight, verdict_awaited
 
 ERRORS_FILE = "errors.json"
 EPISODE_FILE = "episode.json"
@@ -150,7 +149,7 @@ def run_experiment(
     experiment_id = config.run_id or new_experiment_id()
     experiment_dir = Path(config.runs_dir) / experiment_id
     update = {"run_id": experiment_id, "matrix": matrix_of(config)}
-    with _undone_on_failed_preflight(experiment_dir):
+    with undone_on_failed_preflight(experiment_dir):
         config = resolve_workspace(config, on_note).model_copy(update=update)
         cells = expand(config, bundles)
         personas = [b.persona.id for b in bundles]
@@ -182,21 +181,6 @@ def run_experiment(
         else:
             _run_on_threads(jobs, runner, limits, progress, matrix.concurrency, ready)
     return ExperimentOutcome(experiment_dir=experiment_dir, cells=outcomes)
-
-
-@contextmanager
-def _undone_on_failed_preflight(experiment_dir: Path) -> Iterator[None]:
-    """On a PreflightError, remove every directory this block created (the experiment's, and runs_dir when it was
-    new) before it propagates; forget every preflight verdict the block did not take."""
-    created = next((d for d in reversed([experiment_dir, *experiment_dir.parents]) if not d.exists()), None)
-    try:
-        yield
-    except PreflightError:
-        if created is not None:  # a failed preflight leaves nothing behind
-            shutil.rmtree(created, ignore_errors=True)
-        raise
-    finally:
-        forget_preflight()
 
 
 Jobs = list[tuple[EpisodeJob, CellTally]]
@@ -231,23 +215,18 @@ def _run_on_threads(
     stop = threading.Event()
     work = partial(_episode, runner=runner, limits=limits, progress=progress, stop=stop)
     pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="episode")
-    limits.hold_answers()
-    verdict_in = False
     try:
-        futures = [pool.submit(work, job, cell) for job, cell in jobs]
-        ready()
-        verdict_in = True
-        limits.release_answers()
-        for future in futures:
-            future.result()
+        with verdict_awaited(ready, limits) as settle:
+            futures = [pool.submit(work, job, cell) for job, cell in jobs]
+            settle()
+            for future in futures:
+                future.result()
     except BaseException:
         # Ctrl-C: queued episodes never start; running ones stop at their next event and close their
         # workspaces; their checkpoints let a re-run resume them. A failed preflight stops them the same way.
         stop.set()
         raise
     finally:
-        if not verdict_in:
-            limits.release_answers(stopped=True)
         pool.shutdown(wait=True, cancel_futures=True)
 
 

@@ -1,7 +1,7 @@
 """Preflight: one tiny call per bound role before any session is recorded, so a missing key, a refused key, an
 unknown model or an unreachable server stops the command at once with a message naming role, model and cause. A
-single run waits for the verdicts before its first session; an experiment on threads starts its episodes meanwhile,
-no answer used before the verdicts (engine/experiment/execute.py, RateLimits.hold_answers).
+run (and an experiment's episodes, on threads) starts meanwhile, no answer used before the verdicts
+(engine/speculative.py, RateLimits.hold_answers); an experiment on Ray starts its episodes after them.
 
 Only real adapters are checked (litellm, the direct OpenAI-compatible client and the embedded server); scripted
 models and roles a run does not use (rules user, non-react agent, a judge without rubric items to grade) are

@@ -69,14 +69,19 @@ class RateLimits:
 
     def hold_answers(self) -> None:
         """Until release_answers, every answer waits in pass_answer."""
-        self._stopped = False
-        self._verdict.clear()
+        with self._lock:
+            self._stopped = False
+            self._verdict.clear()
 
     def release_answers(self, stopped: bool = False) -> None:
         """Hand the held answers on; `stopped` (the preflight failed, or the run stopped before its verdict): every
-        held and later one raises PreflightStopped instead."""
-        self._stopped = stopped
-        self._verdict.set()
+        held and later one raises PreflightStopped instead. The first release after hold_answers decides; later ones
+        change nothing (a verdict that comes after the run stopped does not revive it)."""
+        with self._lock:
+            if self._verdict.is_set():
+                return
+            self._stopped = stopped
+            self._verdict.set()
 
     @property
     def answers_stopped(self) -> bool:

@@ -1,0 +1,85 @@
+"""A single run starts while its preflight travels; the verdict gate (engine/speculative.py) decides once."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.config_io import load_config
+from engine.loader import load_persona
+from engine.models.preflight import PreflightError
+from engine.models.ratelimit import PreflightStopped, RateLimits
+from engine.runner import run
+from engine.speculative import verdict_awaited
+from tests.engine.test_experiment import react_matrix
+from tests.models.example_roles import ExampleRoles, schema_keys
+from tests.models.fake_openai import refusing, running
+
+
+def react_run(tmp_path: Path, persona: Path, api_base: str) -> Path:
+    """The experiment test's react config without its matrix: one run of the persona."""
+    path = react_matrix(tmp_path, persona, api_base)
+    data = yaml.safe_load(path.read_text())
+    del data["matrix"]
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_a_run_calls_while_its_preflight_travels(tmp_path: Path, example_persona: Path) -> None:
+    def slow_ping(body: dict[str, object], digest: str, attempt: int) -> str | None:
+        return "timeout" if "ok" in schema_keys(body) else None  # answered well, after timeout_sleep_s
+
+    roles = ExampleRoles(load_persona(example_persona))
+    with running(roles.answer, fault=slow_ping, timeout_sleep_s=2.0) as server:
+        config = load_config(react_run(tmp_path, example_persona, server.base), [])
+        assert config.matrix is None
+        outcome = run(config)
+    pings = [at for at, body in zip(server.arrivals, server.requests, strict=True) if "ok" in schema_keys(body)]
+    calls = sorted(at for at, body in zip(server.arrivals, server.requests, strict=True) if body.get("tools"))
+    assert len(pings) == 1 and calls[0] < pings[0] + 2.0  # the first agent call left before the ping's answer came
+    assert [e.proc for e in outcome.episodes] == [1.0]
+    assert (outcome.run_dir / "results.json").is_file()
+
+
+def test_a_failed_preflight_stops_the_started_run_and_leaves_no_directory(
+    tmp_path: Path, example_persona: Path
+) -> None:
+    with refusing("model 'served' does not exist", delay_s=0.5) as (base, hits):
+        config = load_config(react_run(tmp_path, example_persona, base), [])
+        with pytest.raises(PreflightError, match="does not exist"):
+            run(config)
+    assert 1 <= len(hits) <= 2  # the ping, and at most the agent's first call, sent while it travelled; none retried
+    assert not (tmp_path / "runs").exists()
+
+
+def test_the_first_release_decides_and_a_late_verdict_does_not_revive_a_stopped_run() -> None:
+    limits = RateLimits({})
+    verdict = threading.Event()
+    with pytest.raises(KeyboardInterrupt), verdict_awaited(verdict.wait, limits):
+        raise KeyboardInterrupt  # the run stops before its preflight answered
+    assert limits.answers_stopped
+    verdict.set()  # the verdict comes later, a pass
+    limits.release_answers()
+    assert limits.answers_stopped
+    with pytest.raises(PreflightStopped):
+        limits.pass_answer()
+
+
+def test_settle_raises_the_verdicts_failure_and_stops_the_answers() -> None:
+    limits = RateLimits({})
+
+    def refused() -> None:
+        raise PreflightError(["agent model m: request refused: no"])
+
+    with verdict_awaited(refused, limits) as settle:
+        with pytest.raises(PreflightError, match="request refused"):
+            settle()
+        with pytest.raises(PreflightStopped):
+            limits.pass_answer()
+    with verdict_awaited(lambda: None, limits) as settle:
+        settle()
+        limits.pass_answer()  # a pass hands the answers on
+    assert not limits.answers_stopped
