@@ -28,7 +28,7 @@ process holds them all. Per N and repeat, measured from outside the process:
 `--client litellm` sends the agent's calls through litellm instead of the direct OpenAI-compatible client
 (engine/models/openai_http.py), for an A/B of the two. `--executor ray` runs the episodes as Ray tasks on a local
 instance the command starts (engine/experiment/ray_executor.py), each reserving cpu_count / N CPUs so that all N
-run at once.
+run at once; `--executor single --n 1` runs the episode as a plain run (no matrix).
 
 The engine's bytecode is compiled first (compileall), so every trial starts with it cached, as on any machine
 after its first run: where PYTHONDONTWRITEBYTECODE is set (this sandbox; many container images) and proact is
@@ -253,6 +253,9 @@ def trial(
     }
     if executor == "ray":
         config["matrix"]["ray_cpus"] = (os.cpu_count() or 1) / n
+    if executor == "single":  # one plain run, no experiment
+        assert n == 1, "--executor single runs one episode"
+        del config["matrix"]
     path = work / f"{run_id}.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     command = [*(wrap or []), str(Path(sys.executable).parent / "proact"), "run", "--config", str(path), "--no-report"]
@@ -313,7 +316,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="Also write the raw trials here.")
     parser.add_argument("--wrap", help="Run proact under this command, e.g. 'py-spy record -o prof.svg --'.")
     parser.add_argument(
-        "--executor", choices=["thread", "ray"], default="thread", help="Run the episodes on threads or Ray tasks."
+        "--executor",
+        choices=["thread", "ray", "single"],
+        default="thread",
+        help="Run the episodes on threads or Ray tasks, or (N=1) as a plain run without a matrix.",
     )
     parser.add_argument(
         "--client",
