@@ -24,7 +24,7 @@ from engine.rundir import run_config
 from engine.schema.events import AgentMessage
 from engine.schema.results import EpisodeResult
 from tests.models.example_roles import ExampleRoles, schema_keys
-from tests.models.fake_openai import refusing, running
+from tests.models.fake_openai import FakeOpenAI, refusing, running
 
 CELLS = [
     "reference--full--none--r1",
@@ -261,17 +261,27 @@ def test_a_failed_preflight_records_nothing_and_leaves_no_directory(tmp_path: Pa
     assert not (tmp_path / "runs").exists()
 
 
-def test_the_episodes_call_while_the_preflight_travels(tmp_path: Path, example_persona: Path) -> None:
-    def slow_ping(body: dict[str, object], digest: str, attempt: int) -> str | None:
-        return "timeout" if "ok" in schema_keys(body) else None  # answered well, after timeout_sleep_s
+PING_LATE_S = 2.0
 
-    roles = ExampleRoles(load_persona(example_persona))
-    with running(roles.answer, fault=slow_ping, timeout_sleep_s=2.0) as server:
-        config = load_config(react_matrix(tmp_path, example_persona, server.base), [])
-        outcome = run_experiment(config)
+
+def slow_ping(body: dict[str, object], digest: str, attempt: int) -> str | None:
+    """The preflight ping is answered well, PING_LATE_S late (the server's timeout fault with that sleep)."""
+    return "timeout" if "ok" in schema_keys(body) else None
+
+
+def called_before_the_ping_answered(server: FakeOpenAI) -> bool:
+    """One ping came, and the first agent call left before its answer (PING_LATE_S after it)."""
     pings = [at for at, body in zip(server.arrivals, server.requests, strict=True) if "ok" in schema_keys(body)]
     calls = sorted(at for at, body in zip(server.arrivals, server.requests, strict=True) if body.get("tools"))
-    assert len(pings) == 1 and calls[0] < pings[0] + 2.0  # the first agent call left before the ping's answer came
+    return len(pings) == 1 and calls[0] < pings[0] + PING_LATE_S
+
+
+def test_the_episodes_call_while_the_preflight_travels(tmp_path: Path, example_persona: Path) -> None:
+    roles = ExampleRoles(load_persona(example_persona))
+    with running(roles.answer, fault=slow_ping, timeout_sleep_s=PING_LATE_S) as server:
+        config = load_config(react_matrix(tmp_path, example_persona, server.base), [])
+        outcome = run_experiment(config)
+    assert called_before_the_ping_answered(server)
     assert [e.proc for c in outcome.cells for e in c.episodes] == [1.0, 1.0, 1.0]
 
 

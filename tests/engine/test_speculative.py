@@ -14,8 +14,8 @@ from engine.models.preflight import PreflightError
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.runner import run
 from engine.speculative import verdict_awaited
-from tests.engine.test_experiment import react_matrix
-from tests.models.example_roles import ExampleRoles, schema_keys
+from tests.engine.test_experiment import PING_LATE_S, called_before_the_ping_answered, react_matrix, slow_ping
+from tests.models.example_roles import ExampleRoles
 from tests.models.fake_openai import refusing, running
 
 
@@ -29,17 +29,12 @@ def react_run(tmp_path: Path, persona: Path, api_base: str) -> Path:
 
 
 def test_a_run_calls_while_its_preflight_travels(tmp_path: Path, example_persona: Path) -> None:
-    def slow_ping(body: dict[str, object], digest: str, attempt: int) -> str | None:
-        return "timeout" if "ok" in schema_keys(body) else None  # answered well, after timeout_sleep_s
-
     roles = ExampleRoles(load_persona(example_persona))
-    with running(roles.answer, fault=slow_ping, timeout_sleep_s=2.0) as server:
+    with running(roles.answer, fault=slow_ping, timeout_sleep_s=PING_LATE_S) as server:
         config = load_config(react_run(tmp_path, example_persona, server.base), [])
         assert config.matrix is None
         outcome = run(config)
-    pings = [at for at, body in zip(server.arrivals, server.requests, strict=True) if "ok" in schema_keys(body)]
-    calls = sorted(at for at, body in zip(server.arrivals, server.requests, strict=True) if body.get("tools"))
-    assert len(pings) == 1 and calls[0] < pings[0] + 2.0  # the first agent call left before the ping's answer came
+    assert called_before_the_ping_answered(server)
     assert [e.proc for e in outcome.episodes] == [1.0]
     assert (outcome.run_dir / "results.json").is_file()
 
