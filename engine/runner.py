@@ -22,6 +22,7 @@ from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import CONFIG_FILE, write_results
 from engine.schema.config import AgentConfig, RunConfig
+from engine.schema.events import Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.selection import selected_sessions
 from engine.speculative import undone_on_failed_preflight, verdict_awaited
@@ -168,16 +169,27 @@ def run(
         run_dir, config = prepare_run(config, on_note)
         if budget is not None:
             budget.count_existing(run_dir)
+        events = partial(_unless_stopped, limits, on_event)  # a failed verdict stops the run at its next event
         try:
-            episodes = [
-                run_persona(bundle, config, run_dir, limits, on_session, on_event, budget) for bundle in bundles
-            ]
+            episodes = []
+            for bundle in bundles:
+                limits.raise_if_stopped()
+                episodes.append(run_persona(bundle, config, run_dir, limits, on_session, events, budget))
         except PreflightStopped:
             settle()  # the preflight's failure, which stopped the run
             raise
         settle()
         write_results(run_dir, episodes)
     return RunOutcome(run_dir=run_dir, episodes=episodes)
+
+
+def _unless_stopped(
+    limits: RateLimits, on_event: EventCallback | None, persona: str, session: str, event: Event
+) -> None:
+    """Hand a run's event on; PreflightStopped instead once its preflight failed."""
+    limits.raise_if_stopped()
+    if on_event is not None:
+        on_event(persona, session, event)
 
 
 def count_sessions(config: RunConfig, bundles: list[PersonaBundle]) -> int:

@@ -23,25 +23,31 @@ from engine.models.ratelimit import RateLimits
 def verdict_awaited(ready: Callable[[], None], limits: RateLimits) -> Iterator[Callable[[], None]]:
     """Hold the answers of `limits` and take `ready()` (the preflight's verdict) on a thread: its return releases
     them, its exception stops them. Yields `settle`, which waits for the verdict and raises its exception. Leaving
-    the block before the verdict (an error, an interrupt) stops the held answers too."""
-    limits.hold_answers()
+    the block before the verdict (an error, an interrupt) stops the held answers too; an error raised in the block
+    after a failed verdict gives way to the PreflightError, which is what the user must fix."""
+    gate = limits.hold_answers()
     verdict: Future[None] = Future()
 
     def take() -> None:
         try:
             ready()
         except BaseException as exc:  # handed to settle() in the run's thread
-            limits.release_answers(stopped=True)
+            gate.release(stopped=True)
             verdict.set_exception(exc)
         else:
-            limits.release_answers()
+            gate.release()
             verdict.set_result(None)
 
     threading.Thread(target=take, name="preflight-verdict", daemon=True).start()
     try:
         yield verdict.result
+    except Exception as exc:
+        failure = verdict.exception() if verdict.done() else None
+        if isinstance(failure, PreflightError):  # the preflight failed first: say so, not what followed from it
+            raise failure from exc
+        raise
     finally:
-        limits.release_answers(stopped=True)  # a no-op once the verdict released them
+        gate.release(stopped=True)  # a no-op once the verdict released it
 
 
 @contextmanager

@@ -51,10 +51,38 @@ class PreflightStopped(BaseException):
     run reports the preflight's failure)."""
 
 
+class AnswerGate:
+    """One hold of a run's answers: shut until released once, then open or stopped for good."""
+
+    def __init__(self, opened: bool = False) -> None:
+        """A shut gate (an open one with `opened`)."""
+        self.released = threading.Event()
+        self.stopped = False
+        self._lock = threading.Lock()
+        if opened:
+            self.released.set()
+
+    def release(self, stopped: bool = False) -> None:
+        """Open the gate, or stop it (`stopped`: every answer at it raises PreflightStopped). The first release
+        decides; later ones change nothing, so a verdict that comes after its run stopped does not revive it."""
+        with self._lock:
+            if self.released.is_set():
+                return
+            self.stopped = stopped
+            self.released.set()
+
+    def pass_answer(self) -> None:
+        """Return once the gate is open; PreflightStopped when it was stopped."""
+        self.released.wait()
+        if self.stopped:
+            raise PreflightStopped("the run stopped before this answer could be used: its preflight failed")
+
+
 class RateLimits:
     """One RateLimiter per limited model string, created on first use and shared by everything that asks; and the
     run's answer gate: while held, calls are sent but no answer (nor failure) is handed back before the preflight's
-    verdict, so an experiment's episodes start while its preflight travels and record nothing it did not pass."""
+    verdict, so a run or an experiment's episodes start while its preflight travels and record nothing it did not
+    pass (engine/speculative.py)."""
 
     def __init__(self, per_minute: dict[str, float], clock: Clock = time.monotonic, sleep: Sleep = time.sleep) -> None:
         """`per_minute` maps model strings to requests per minute; other models are not limited."""
@@ -63,36 +91,29 @@ class RateLimits:
         self._sleep = sleep
         self._limiters: dict[str, RateLimiter] = {}
         self._lock = threading.Lock()
-        self._verdict = threading.Event()
-        self._verdict.set()
-        self._stopped = False
+        self._gate = AnswerGate(opened=True)
 
-    def hold_answers(self) -> None:
-        """Until release_answers, every answer waits in pass_answer."""
+    def hold_answers(self) -> AnswerGate:
+        """A new shut gate every answer waits at from now on; release it (AnswerGate.release) to decide. A release of
+        an earlier hold's gate no longer reaches the answers."""
         with self._lock:
-            self._stopped = False
-            self._verdict.clear()
-
-    def release_answers(self, stopped: bool = False) -> None:
-        """Hand the held answers on; `stopped` (the preflight failed, or the run stopped before its verdict): every
-        held and later one raises PreflightStopped instead. The first release after hold_answers decides; later ones
-        change nothing (a verdict that comes after the run stopped does not revive it)."""
-        with self._lock:
-            if self._verdict.is_set():
-                return
-            self._stopped = stopped
-            self._verdict.set()
+            self._gate = AnswerGate()
+            return self._gate
 
     @property
     def answers_stopped(self) -> bool:
-        """True once release_answers(stopped=True) was called (until the next hold_answers)."""
-        return self._verdict.is_set() and self._stopped
+        """True when the latest hold's gate was stopped."""
+        gate = self._gate
+        return gate.released.is_set() and gate.stopped
 
     def pass_answer(self) -> None:
         """Return once answers may be used (at once unless held); PreflightStopped when the run stopped."""
-        self._verdict.wait()
-        if self._stopped:
-            raise PreflightStopped("the run stopped before this answer could be used: its preflight failed")
+        self._gate.pass_answer()
+
+    def raise_if_stopped(self) -> None:
+        """PreflightStopped when the latest hold's gate was stopped (a run checks between its events)."""
+        if self.answers_stopped:
+            raise PreflightStopped("the run stopped: its preflight failed")
 
     def limiter(self, model: str) -> RateLimiter | None:
         """The shared limiter of `model`, or None when it has no limit."""

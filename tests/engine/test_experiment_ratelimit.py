@@ -104,19 +104,19 @@ def test_held_answers_wait_for_the_verdict_and_a_failed_one_stops_them(tmp_path:
         except BaseException as exc:  # PreflightStopped is one
             outcome.append(exc)
 
-    limits.hold_answers()
+    gate = limits.hold_answers()
     first = threading.Thread(target=call, args=("before",))
     first.start()
     first.join(0.3)
     assert first.is_alive() and sent == ["before"] and outcome == []  # sent, its answer held
-    limits.release_answers()
+    gate.release()
     first.join(10)
     assert outcome == ["ok"] and not limits.answers_stopped
-    limits.hold_answers()
+    gate = limits.hold_answers()
     second = threading.Thread(target=call, args=("stopped",))
     second.start()
     second.join(0.3)
-    limits.release_answers(stopped=True)
+    gate.release(stopped=True)
     second.join(10)
     assert sent == ["before", "stopped"] and isinstance(outcome[-1], PreflightStopped) and limits.answers_stopped
     with pytest.raises(PreflightStopped):  # a later call is sent, and its answer refused as well

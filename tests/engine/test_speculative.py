@@ -35,6 +35,9 @@ def test_a_run_calls_while_its_preflight_travels(tmp_path: Path, example_persona
         assert config.matrix is None
         outcome = run(config)
     assert called_before_the_ping_answered(server)
+    calls = sorted(at for at, body in zip(server.arrivals, server.requests, strict=True) if body.get("tools"))
+    pinged = min(at for at, body in zip(server.arrivals, server.requests, strict=True) if not body.get("tools"))
+    assert calls[1] >= pinged + PING_LATE_S  # the first answer, which the second call needs, waited for the verdict
     assert [e.proc for e in outcome.episodes] == [1.0]
     assert (outcome.run_dir / "results.json").is_file()
 
@@ -50,17 +53,31 @@ def test_a_failed_preflight_stops_the_started_run_and_leaves_no_directory(
     assert not (tmp_path / "runs").exists()
 
 
-def test_the_first_release_decides_and_a_late_verdict_does_not_revive_a_stopped_run() -> None:
+def test_a_late_verdict_reaches_neither_its_stopped_run_nor_the_next_hold() -> None:
     limits = RateLimits({})
     verdict = threading.Event()
     with pytest.raises(KeyboardInterrupt), verdict_awaited(verdict.wait, limits):
         raise KeyboardInterrupt  # the run stops before its preflight answered
     assert limits.answers_stopped
-    verdict.set()  # the verdict comes later, a pass
-    limits.release_answers()
-    assert limits.answers_stopped
-    with pytest.raises(PreflightStopped):
-        limits.pass_answer()
+    later = limits.hold_answers()  # the next run on the same limits holds its own answers
+    verdict.set()  # the first run's verdict comes now, a pass
+    passed = threading.Thread(target=limits.pass_answer, daemon=True)
+    passed.start()
+    passed.join(0.3)
+    assert passed.is_alive()  # still held: only the next run's own verdict opens its gate
+    later.release()
+    passed.join(10)
+    assert not passed.is_alive() and not limits.answers_stopped
+
+
+def test_an_error_after_a_failed_verdict_gives_way_to_the_preflight_failure() -> None:
+    def refused() -> None:
+        raise PreflightError(["agent model m: request refused: no"])
+
+    with pytest.raises(PreflightError, match="request refused"), verdict_awaited(refused, RateLimits({})) as settle:
+        with pytest.raises(PreflightError):
+            settle()
+        raise OSError("the workspace could not be built")
 
 
 def test_settle_raises_the_verdicts_failure_and_stops_the_answers() -> None:
@@ -78,3 +95,15 @@ def test_settle_raises_the_verdicts_failure_and_stops_the_answers() -> None:
         settle()
         limits.pass_answer()  # a pass hands the answers on
     assert not limits.answers_stopped
+
+
+def test_a_failed_preflight_on_resume_keeps_the_run_directory(tmp_path: Path, example_persona: Path) -> None:
+    kept = tmp_path / "runs" / "exp" / "earlier.txt"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("from an earlier run")
+    with refusing("model 'served' does not exist", delay_s=0.5) as (base, _):
+        config = load_config(react_run(tmp_path, example_persona, base), [])
+        with pytest.raises(PreflightError):
+            run(config)
+    assert kept.read_text() == "from an earlier run"
+    assert not list((tmp_path / "runs" / "exp").glob("**/result.json"))  # set up, stopped unrecorded

@@ -56,7 +56,7 @@ class EndpointAgent:
                 except ModelError as exc:
                     self._desk.fail(token, f"the agent endpoint failed: {exc}")
                     return
-                except Exception as exc:
+                except BaseException as exc:  # PreflightStopped too: the desk must not wait out its timeout
                     self._desk.fail(token, f"the agent endpoint failed: {type(exc).__name__}: {exc}")
                     return
                 self._desk.end(token, "reply", answer.text)
