@@ -283,17 +283,3 @@ def test_the_episodes_call_while_the_preflight_travels(tmp_path: Path, example_p
         outcome = run_experiment(config)
     assert called_before_the_ping_answered(server)
     assert [e.proc for c in outcome.cells for e in c.episodes] == [1.0, 1.0, 1.0]
-
-
-def test_a_failed_preflight_on_resume_keeps_the_experiment(tmp_path: Path, example_persona: Path) -> None:
-    kept = tmp_path / "runs" / "exp" / "cells" / "earlier.txt"
-    kept.parent.mkdir(parents=True)
-    kept.write_text("from an earlier run")
-    with refusing("model 'served' does not exist", delay_s=0.5) as (base, _):
-        config = load_config(react_matrix(tmp_path, example_persona, base), [])
-        with pytest.raises(PreflightError):
-            run_experiment(config)
-    assert kept.read_text() == "from an earlier run"
-    cells = tmp_path / "runs" / "exp" / "cells"
-    recorded = ["results.json", "errors.json", "example/episode.json", "example/*/result.json"]
-    assert not [path for pattern in recorded for path in cells.glob(f"*/{pattern}")]  # set up, stopped unrecorded

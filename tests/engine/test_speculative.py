@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from engine.config_io import load_config
+from engine.experiment.execute import run_experiment
 from engine.loader import load_persona
 from engine.models.preflight import PreflightError
 from engine.models.ratelimit import PreflightStopped, RateLimits
@@ -97,13 +98,17 @@ def test_settle_raises_the_verdicts_failure_and_stops_the_answers() -> None:
     assert not limits.answers_stopped
 
 
-def test_a_failed_preflight_on_resume_keeps_the_run_directory(tmp_path: Path, example_persona: Path) -> None:
+@pytest.mark.parametrize("experiment", [False, True], ids=["run", "experiment"])
+def test_a_failed_preflight_on_resume_keeps_the_directory(
+    tmp_path: Path, example_persona: Path, experiment: bool
+) -> None:
     kept = tmp_path / "runs" / "exp" / "earlier.txt"
     kept.parent.mkdir(parents=True)
     kept.write_text("from an earlier run")
     with refusing("model 'served' does not exist", delay_s=0.5) as (base, _):
-        config = load_config(react_run(tmp_path, example_persona, base), [])
+        config = load_config((react_matrix if experiment else react_run)(tmp_path, example_persona, base), [])
         with pytest.raises(PreflightError):
-            run(config)
+            run_experiment(config) if experiment else run(config)
     assert kept.read_text() == "from an earlier run"
-    assert not list((tmp_path / "runs" / "exp").glob("**/result.json"))  # set up, stopped unrecorded
+    recorded = ["**/results.json", "**/errors.json", "**/episode.json", "**/result.json"]
+    assert not [path for pattern in recorded for path in kept.parent.glob(pattern)]  # set up, stopped unrecorded
