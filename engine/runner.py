@@ -110,15 +110,20 @@ def resolve_workspace(config: RunConfig, on_note: Callable[[str], None] | None =
 
 def prepare_run(config: RunConfig, on_note: Callable[[str], None] | None = None) -> tuple[Path, RunConfig]:
     """Create the run directory and save the resolved config there (run id and workspace backend filled in)."""
-    run_id = config.run_id or new_run_id(config)
-    run_dir = Path(config.runs_dir) / run_id
-    run_dir.mkdir(parents=True, exist_ok=True)
-    config = resolve_workspace(config, on_note).model_copy(update={"run_id": run_id})
+    config = resolve_workspace(config, on_note).model_copy(update={"run_id": config.run_id or new_run_id(config)})
     for warning in same_model_warnings(*role_models(config)):
         if on_note is not None:
             on_note(warning)
+    return write_run_dir(config), config
+
+
+def write_run_dir(config: RunConfig) -> Path:
+    """Create the run directory of a resolved config (run id and workspace backend set) and save the config there;
+    the directory."""
+    run_dir = Path(config.runs_dir) / str(config.run_id)
+    run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / CONFIG_FILE).write_text(safe_dump(config.model_dump(mode="json")), encoding="utf-8")
-    return run_dir, config
+    return run_dir
 
 
 def run_persona(

@@ -26,7 +26,7 @@ from engine.models.preflight import config_roles, start_preflight, warm_up_model
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
-from engine.runner import check_models, prepare_run, resolve_workspace, role_models, run_persona
+from engine.runner import check_models, resolve_workspace, role_models, run_persona, write_run_dir
 from engine.schema.config import MatrixConfig, RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
@@ -80,16 +80,31 @@ class ExperimentOutcome:
 
 
 class CellTally:
-    """A cell's episodes as they end; the last one to end writes results.json and errors.json."""
+    """A cell's run directory, written when its first episode starts, and its episodes as they end; the last one to
+    end writes results.json and errors.json."""
 
-    def __init__(self, outcome: CellOutcome, personas: list[str]) -> None:
+    def __init__(self, outcome: CellOutcome, personas: list[str], config: RunConfig) -> None:
         self.outcome = outcome
         self.personas = personas
+        self.config = config
         self.results: dict[str, EpisodeResult] = {}
         self.lock = threading.Lock()
+        self._written = False
+
+    def prepare(self) -> None:
+        """Create the cell's run directory with its config.yaml, once. On threads the first episode of the cell does
+        it, so an experiment's first episodes start without waiting for every cell's directory (1-2 ms each)."""
+        with self.lock:
+            self._write()
+
+    def _write(self) -> None:
+        if not self._written:
+            write_run_dir(self.config)
+            self._written = True
 
     def end(self, persona: str, result: EpisodeResult | None, failure: EpisodeFailure | None) -> None:
         with self.lock:
+            self._write()
             if result is not None:
                 self.results[persona] = result
             if failure is not None:
@@ -168,14 +183,17 @@ def run_experiment(
         jobs: list[tuple[EpisodeJob, CellTally]] = []
         outcomes: list[CellOutcome] = []
         for spec in cells:
-            run_dir, cell_cfg = prepare_run(cell_config(config, spec, experiment_dir))
+            cell_cfg = cell_config(config, spec, experiment_dir)  # its workspace resolved with the experiment's
+            run_dir = Path(cell_cfg.runs_dir) / spec.id
             outcome = CellOutcome(spec=spec, run_dir=run_dir)
             outcomes.append(outcome)
-            cell = CellTally(outcome, personas)
+            cell = CellTally(outcome, personas, cell_cfg)
             jobs += [(EpisodeJob(spec, cell_cfg, run_dir, bundle, budget), cell) for bundle in bundles]
         progress.begin(len(jobs), sum(c.sessions for c in cells))
         matrix = matrix_of(config)
         if on_ray is not None:
+            for _, cell in jobs:
+                cell.prepare()  # here, by the driver: Ray's workers get the jobs, not the tallies
             ready()
             on_ray(jobs, runner, limits.per_minute, progress, budget, matrix)
         else:
@@ -279,6 +297,7 @@ def _episode(
 
     progress.episode_started()
     try:
+        cell.prepare()
         result = runner(job, limits, on_session, on_event)
     except Interrupted:
         if limits is None or not limits.answers_stopped:  # else the run reports its preflight's failure

@@ -10,6 +10,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+import engine.runner
 from engine.cli import app
 from engine.config_io import load_config
 from engine.episode import EventCallback, SessionCallback
@@ -21,6 +22,7 @@ from engine.metrics import episode_result
 from engine.models.preflight import PreflightError
 from engine.models.ratelimit import RateLimits
 from engine.rundir import run_config
+from engine.schema.config import RunConfig
 from engine.schema.events import AgentMessage
 from engine.schema.results import EpisodeResult
 from tests.models.example_roles import ExampleRoles, schema_keys
@@ -84,6 +86,23 @@ def test_two_agents_two_repeats_make_four_cells_with_their_configs(tmp_path: Pat
     assert (snap.episodes_done, snap.episodes_total, snap.sessions_done, snap.sessions_total) == (4, 4, 12, 12)
     # reference: 2 + 1 + 2 agent turns per episode; passive: 4 + 4 + 4 (read from the saved results)
     assert snap.turns == 2 * 5 + 2 * 12 == sum(s.turns for c in outcome.cells for e in c.episodes for s in e.sessions)
+
+
+def test_the_workspace_is_resolved_once_for_the_experiment_not_per_cell(
+    tmp_path: Path, example_persona: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    resolved: list[str] = []
+
+    def resolve(config: RunConfig, on_note: object = None) -> tuple[str, None]:
+        resolved.append(config.workspace)  # a docker backend pings the daemon and looks up its image each time
+        return config.workspace, None
+
+    monkeypatch.setattr(engine.runner, "resolve_backend", resolve)
+    config = load_config(matrix_yaml(tmp_path, example_persona), [])
+    outcome = run_experiment(config, bundles=[load_persona(example_persona)], runner=empty_episode)
+    assert resolved == ["memory"] and len(outcome.cells) == 4
+    for cell in outcome.cells:  # every cell's directory still holds its config, written by its first episode
+        assert run_config(cell.run_dir).workspace == "memory" and (cell.run_dir / "results.json").is_file()
 
 
 def test_the_manifest_is_written_before_any_episode_runs(tmp_path: Path, example_persona: Path) -> None:
