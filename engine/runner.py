@@ -17,11 +17,11 @@ from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, EventCallback, run_episode
 from engine.loader import PersonaBundle, load_persona
 from engine.models.metered import MeteredModel
-from engine.models.preflight import config_roles, require_models, start_preflight
+from engine.models.preflight import config_roles, embedded_first, start_preflight
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import bind_role, same_model_warnings
 from engine.rundir import CONFIG_FILE, write_results
-from engine.schema.config import AgentConfig, RunConfig
+from engine.schema.config import RunConfig
 from engine.schema.events import Event
 from engine.schema.results import EpisodeResult, SessionResult
 from engine.selection import selected_sessions
@@ -78,18 +78,6 @@ def build_deps(
         services=services,
         budget=budget,
     )
-
-
-def check_models(
-    config: RunConfig,
-    bundles: list[PersonaBundle],
-    limits: RateLimits | None = None,
-    agents: list[AgentConfig] | None = None,
-) -> None:
-    """Preflight every role the run (or each of `agents`, for an experiment) will call; PreflightError when one
-    cannot be used. A check `proact run` started early (engine/models/preflight.py: start_preflight) is awaited,
-    not repeated."""
-    require_models(config_roles(config, bundles, agents), limits=limits)
 
 
 def role_models(config: RunConfig) -> tuple[str | None, str | None, str | None]:
@@ -164,9 +152,10 @@ def run(
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
-    start_preflight(config_roles(config, bundles), limits)  # pings already sent by the CLI are kept
+    roles = config_roles(config, bundles)
+    start_preflight(roles, limits)  # pings already sent by the CLI are kept
+    ready = embedded_first(roles, limits)
     config = config.model_copy(update={"run_id": config.run_id or new_run_id(config)})
-    ready = partial(check_models, config, bundles, limits)
     with (
         undone_on_failed_preflight(Path(config.runs_dir) / str(config.run_id)),
         verdict_awaited(ready, limits) as settle,

@@ -22,11 +22,11 @@ from engine.episode import EventCallback, SessionCallback
 from engine.experiment.matrix import cell_config, expand, matrix_of, new_experiment_id, write_manifest
 from engine.experiment.progress import ExperimentProgress
 from engine.loader import PersonaBundle, load_persona
-from engine.models.preflight import config_roles, start_preflight, warm_up_models
+from engine.models.preflight import config_roles, embedded_first, start_preflight, warm_up_models
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.models.roles import same_model_warnings
 from engine.rundir import write_results
-from engine.runner import check_models, resolve_workspace, role_models, run_persona, write_run_dir
+from engine.runner import resolve_workspace, role_models, run_persona, write_run_dir
 from engine.schema.config import MatrixConfig, RunConfig
 from engine.schema.events import Event
 from engine.schema.experiment import CellSpec, EpisodeFailure, ExperimentManifest
@@ -159,8 +159,9 @@ def run_experiment(
     agents = matrix_of(config).agents
     ready: Callable[[], None] = lambda: None  # noqa: E731
     if runner is run_job:  # the real runner calls models: preflight every role of every agent
-        start_preflight(config_roles(config, bundles, agents), limits)  # pings already sent by the CLI are kept
-        ready = partial(check_models, config, bundles, limits, agents)
+        roles = config_roles(config, bundles, agents)
+        start_preflight(roles, limits)  # pings already sent by the CLI are kept
+        ready = embedded_first(roles, limits)
     experiment_id = config.run_id or new_experiment_id()
     experiment_dir = Path(config.runs_dir) / experiment_id
     update = {"run_id": experiment_id, "matrix": matrix_of(config)}

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 
 from engine.loader import PersonaBundle
 from engine.models import uses_litellm
@@ -181,6 +182,14 @@ def check_role(
     except ModelError as exc:
         return f"{role.role} model {role.binding.model}: request refused: {exc}"
     return None
+
+
+def embedded_first(roles: Sequence[RoleBinding], limits: RateLimits | None = None) -> Callable[[], None]:
+    """Check every role served by the embedded `local/` server now (PreflightError when one fails): starting it is
+    CPU work the run's first call needs, not a round trip to overlap, and a run started before it would call a
+    server that is not there yet. Returns the check of the other roles, for the run to take while it starts."""
+    require_models([r for r in roles if is_local(r.binding.model)], limits=limits)
+    return partial(require_models, [r for r in roles if not is_local(r.binding.model)], limits=limits)
 
 
 def require_models(

@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+import engine.models.preflight
 from engine.config_io import load_config
 from engine.experiment.execute import run_experiment
 from engine.loader import load_persona
-from engine.models.preflight import PreflightError
+from engine.models.preflight import PreflightError, RoleBinding, embedded_first
 from engine.models.ratelimit import PreflightStopped, RateLimits
 from engine.runner import run
+from engine.schema.config import ModelBinding
 from engine.speculative import verdict_awaited
 from tests.engine.test_experiment import PING_LATE_S, called_before_the_ping_answered, react_matrix, slow_ping
 from tests.models.example_roles import ExampleRoles
@@ -112,3 +114,24 @@ def test_a_failed_preflight_on_resume_keeps_the_directory(
     assert kept.read_text() == "from an earlier run"
     recorded = ["**/results.json", "**/errors.json", "**/episode.json", "**/result.json"]
     assert not [path for pattern in recorded for path in kept.parent.glob(pattern)]  # set up, stopped unrecorded
+
+
+def test_the_embedded_server_is_checked_before_the_run_starts_and_the_network_while_it_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checked: list[tuple[str, str]] = []
+
+    def check(role: RoleBinding, factory: object = None, limits: object = None) -> None:
+        checked.append((role.binding.model, threading.current_thread().name))
+
+    monkeypatch.setattr(engine.models.preflight, "check_role", check)
+    roles = [
+        RoleBinding("agent", ModelBinding(model="local/smollm2-135m")),
+        RoleBinding("judge", ModelBinding(model="openai/j")),
+    ]
+    rest = embedded_first(roles)
+    assert checked == [("local/smollm2-135m", threading.current_thread().name)]  # started before the run's first call
+    with verdict_awaited(rest, RateLimits({})) as settle:
+        settle()
+    assert [model for model, _ in checked] == ["local/smollm2-135m", "openai/j"]
+    assert checked[1][1] == "preflight-verdict"  # the network role's check travels while the run starts

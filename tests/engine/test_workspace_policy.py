@@ -134,7 +134,7 @@ def test_the_cli_refuses_before_any_session(
     import engine.runner
 
     monkeypatch.setattr(engine.runner, "resolve_backend", resolve_backend)
-    monkeypatch.setattr(engine.runner, "check_models", lambda *_a, **_k: None)
+    monkeypatch.setattr(engine.runner, "embedded_first", lambda *_a, **_k: lambda: None)
     docker_state(monkeypatch, daemon=False, image=False)
     args = ["run", "--persona", str(example_persona), "--run-id", "r", "--set", f"runs_dir={tmp_path}"]
     out = CliRunner().invoke(app, args)
