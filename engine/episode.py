@@ -123,8 +123,8 @@ class _Steps:
     out_dir: Path | None
     on_session: SessionCallback | None
     on_event: EventCallback | None = None
-    seed: bytes = b""
-    apps_seed: bytes = b""
+    seed: bytes = b""  # the workspace before the first session (kept for the isolated memory mode only)
+    apps_seed: bytes = b""  # the apps likewise
     branched: bool = False
     results: list[SessionResult] = field(default_factory=list)
     transcripts: dict[str, str] = field(default_factory=dict)
@@ -261,9 +261,10 @@ def run_episode(
     session and the rest are recorded budget_exhausted (EpisodeResult.not_run) and the checkpoint stays there too.
     """
     sessions = selected_sessions(bundle, config.sessions, config.ablate)
-    seed = deps.workspace.snapshot()
     apps = apps_of(deps.services)
-    apps_seed = b"" if apps is None else apps.snapshot()
+    isolated = config.memory == "isolated"  # the only mode that restores the seed before every session
+    seed = deps.workspace.snapshot() if isolated else b""  # in a container, a snapshot is a command run in it
+    apps_seed = apps.snapshot() if isolated and apps is not None else b""
     point = None
     if config.branch is not None:
         point, sessions = branch_point(config.branch, bundle, sessions, with_apps=apps is not None)

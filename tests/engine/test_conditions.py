@@ -105,3 +105,21 @@ def test_no_deps_ablation_runs_each_group_final_without_its_predecessors() -> No
     agent = run_mode("full", ablate="no-deps")
     assert list(agent.openings) == ["s2", "s3"]
     assert "work/s1.txt" not in agent.seen_files["s2"]
+
+
+class CountingWorkspace(MemoryWorkspace):
+    """Counts its snapshots (in a container each one is a command run there)."""
+
+    snapshots = 0
+
+    def snapshot(self) -> bytes:
+        self.snapshots += 1
+        return super().snapshot()
+
+
+@pytest.mark.parametrize(("memory", "snapshots"), [("full", 0), ("no-memory", 0), ("oracle", 0), ("isolated", 1)])
+def test_the_seed_is_snapshotted_only_for_the_mode_that_restores_it(memory: str, snapshots: int) -> None:
+    workspace = CountingWorkspace({"seed.txt": b"s"})
+    deps = EpisodeDeps(agent=ProbeAgent(), user=RulesUser(), workspace=workspace)
+    run_episode(three_sessions(), RunConfig.model_validate({"memory": memory}), deps)  # no run directory: no tars
+    assert workspace.snapshots == snapshots
