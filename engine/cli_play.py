@@ -73,7 +73,7 @@ def play_cmd(
         console.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     try:
-        outcome = run(cfg, on_session=_session_line, bundles=bundles, on_note=console.print)
+        outcome = run(cfg, on_session=_session_line, bundles=bundles, on_note=console.print, preflight_first=True)
     except PlayerQuit:
         run_dir = Path(cfg.runs_dir) / str(cfg.run_id)
         console.print(f"stopped at your request; the sessions you finished are recorded in {run_dir}", soft_wrap=True)

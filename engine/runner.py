@@ -140,6 +140,7 @@ def run(
     on_note: Callable[[str], None] | None = None,
     budget: Budget | None = None,
     limits: RateLimits | None = None,
+    preflight_first: bool = False,
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
 
@@ -148,7 +149,9 @@ def run(
     directories this call created and raises PreflightError. A `workspace: auto` config is resolved (docker when
     available, else local, said through `on_note`) and saved resolved, so a resumed run uses the same backend. With a
     `budget`, what the run directory's results already cost counts towards it, and no session starts once it is spent
-    (engine/budget.py). `limits`: the per-model rate limits to share (default: the config's).
+    (engine/budget.py). `limits`: the per-model rate limits to share (default: the config's). `preflight_first`: wait
+    for the verdict before the run starts (`proact play`: a person should not play a session that a failed preflight
+    then discards).
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)
@@ -160,6 +163,8 @@ def run(
         undone_on_failed_preflight(Path(config.runs_dir) / str(config.run_id)),
         verdict_awaited(ready, limits) as settle,
     ):
+        if preflight_first:
+            settle()
         run_dir, config = prepare_run(config, on_note)
         if budget is not None:
             budget.count_existing(run_dir)

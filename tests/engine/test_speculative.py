@@ -56,6 +56,17 @@ def test_a_failed_preflight_stops_the_started_run_and_leaves_no_directory(
     assert not (tmp_path / "runs").exists()
 
 
+def test_a_run_told_to_wait_for_its_preflight_sends_nothing_before_the_verdict(
+    tmp_path: Path, example_persona: Path
+) -> None:
+    with refusing("model 'served' does not exist", delay_s=0.5) as (base, hits):
+        config = load_config(react_run(tmp_path, example_persona, base), [])
+        with pytest.raises(PreflightError, match="does not exist"):
+            run(config, preflight_first=True)  # proact play: a person must not play a session it then discards
+    assert len(hits) == 1  # the ping alone
+    assert not (tmp_path / "runs").exists()
+
+
 def test_a_late_verdict_reaches_neither_its_stopped_run_nor_the_next_hold() -> None:
     limits = RateLimits({})
     verdict = threading.Event()
