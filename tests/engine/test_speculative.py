@@ -45,25 +45,16 @@ def test_a_run_calls_while_its_preflight_travels(tmp_path: Path, example_persona
     assert (outcome.run_dir / "results.json").is_file()
 
 
-def test_a_failed_preflight_stops_the_started_run_and_leaves_no_directory(
-    tmp_path: Path, example_persona: Path
+@pytest.mark.parametrize(("preflight_first", "most_hits"), [(False, 2), (True, 1)], ids=["started", "waiting"])
+def test_a_failed_preflight_stops_the_run_and_leaves_no_directory(
+    tmp_path: Path, example_persona: Path, preflight_first: bool, most_hits: int
 ) -> None:
     with refusing("model 'served' does not exist", delay_s=0.5) as (base, hits):
         config = load_config(react_run(tmp_path, example_persona, base), [])
         with pytest.raises(PreflightError, match="does not exist"):
-            run(config)
-    assert 1 <= len(hits) <= 2  # the ping, and at most the agent's first call, sent while it travelled; none retried
-    assert not (tmp_path / "runs").exists()
-
-
-def test_a_run_told_to_wait_for_its_preflight_sends_nothing_before_the_verdict(
-    tmp_path: Path, example_persona: Path
-) -> None:
-    with refusing("model 'served' does not exist", delay_s=0.5) as (base, hits):
-        config = load_config(react_run(tmp_path, example_persona, base), [])
-        with pytest.raises(PreflightError, match="does not exist"):
-            run(config, preflight_first=True)  # proact play: a person must not play a session it then discards
-    assert len(hits) == 1  # the ping alone
+            run(config, preflight_first=preflight_first)  # proact play waits: a person must not play a lost session
+    # the ping, and, started, at most the agent's first call, sent while it travelled; none retried
+    assert 1 <= len(hits) <= most_hits
     assert not (tmp_path / "runs").exists()
 
 
