@@ -253,8 +253,7 @@ def trial(
     }
     if executor == "ray":
         config["matrix"]["ray_cpus"] = (os.cpu_count() or 1) / n
-    if executor == "single":  # one plain run, no experiment
-        assert n == 1, "--executor single runs one episode"
+    if executor == "single":  # one plain run, no experiment (main() allows N=1 only)
         del config["matrix"]
     path = work / f"{run_id}.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
@@ -328,6 +327,8 @@ def main() -> None:
         help="The agent binding's client: auto (the direct OpenAI-compatible client) or litellm.",
     )
     args = parser.parse_args()
+    if args.executor == "single" and args.n != [1]:
+        parser.error("--executor single runs one plain run: give --n 1")
     for package in ("engine", "graders", "sandbox"):
         compileall.compile_dir(ROOT / package, quiet=1)
     trials: list[Trial] = []

@@ -144,14 +144,16 @@ def run(
 ) -> RunOutcome:
     """Run every persona of the config; results land in `<runs_dir>/<run_id>/` as they are produced.
 
-    Every role's model is preflighted (engine/models/preflight.py) while the run starts: its calls go out, but no
-    answer is used before the verdict (engine/speculative.py), so a failed preflight records nothing, removes the
-    directories this call created and raises PreflightError. A `workspace: auto` config is resolved (docker when
-    available, else local, said through `on_note`) and saved resolved, so a resumed run uses the same backend. With a
-    `budget`, what the run directory's results already cost counts towards it, and no session starts once it is spent
-    (engine/budget.py). `limits`: the per-model rate limits to share (default: the config's). `preflight_first`: wait
-    for the verdict before the run starts (`proact play`: a person should not play a session that a failed preflight
-    then discards).
+    Every role's model is preflighted (engine/models/preflight.py): the embedded `local/` server's first, the others
+    while the run starts: its calls go out, but no answer is used before the verdict (engine/speculative.py), so a
+    failed preflight records nothing, removes the directories this call created and raises PreflightError.
+    `preflight_first`: wait for the verdict before the run starts (`proact play`: a person should not play a session
+    that a failed preflight then discards).
+
+    A `workspace: auto` config is resolved (docker when available, else local, said through `on_note`) and saved
+    resolved, so a resumed run uses the same backend. With a `budget`, what the run directory's results already cost
+    counts towards it, and no session starts once it is spent (engine/budget.py). `limits`: the per-model rate limits
+    to share (default: the config's).
     """
     bundles = bundles if bundles is not None else [load_persona(Path(p)) for p in config.personas]
     limits = limits if limits is not None else RateLimits(config.rate_limits)

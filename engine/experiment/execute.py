@@ -144,11 +144,11 @@ def run_experiment(
 ) -> ExperimentOutcome:
     """Run (or resume) the matrix of `config` into `<runs_dir>/<run_id or new id>/`; experiment.yaml first.
 
-    Every role of every agent is preflighted (engine/models/preflight.py) while the cells are written and, on
-    threads, the episodes start: their calls go out, but no answer is used before the verdict (RateLimits'
-    answer gate), so a failed preflight records nothing, removes the directories this call created (the
-    experiment's, and runs_dir when it was new) and raises PreflightError. On Ray the episodes start after the
-    verdict.
+    Every role of every agent is preflighted (engine/models/preflight.py): roles of the embedded `local/` server
+    first, the others while the cells are written and, on threads, the episodes start: their calls go out, but no
+    answer is used before the verdict (RateLimits' answer gate), so a failed preflight records nothing, removes the
+    directories this call created (the experiment's, and runs_dir when it was new) and raises PreflightError. On
+    Ray the episodes start after the verdict.
 
     With a `budget` (--max-cost), the whole experiment shares it: what its directory's results already cost
     counts, and no session of any episode starts once it is spent."""

@@ -112,9 +112,8 @@ def warm_up_models(config: RunConfig) -> bool:
 def start_preflight(roles: Sequence[RoleBinding], limits: RateLimits | None = None) -> int:
     """Start checking each distinct role served over the network on a daemon thread (through `limits`, the run's
     own); `require_models` later takes each verdict instead of checking again, and `forget_preflight` drops those
-    it never took. The embedded `local/` server is left to require_models (on the verdict's thread while the run
-    starts, engine/speculative.py): starting it is CPU work, not a round trip to send early. How many checks were
-    started."""
+    it never took. The embedded `local/` server is left to require_models (`embedded_first`, before the run
+    starts): starting it is CPU work, not a round trip to send early. How many checks were started."""
     from engine.models import make_model
 
     started = 0
