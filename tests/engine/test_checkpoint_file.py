@@ -1,11 +1,19 @@
-"""The episode checkpoint's SQLite file: a new one is a copy of the saver's own empty database."""
+"""The episode checkpoint's SQLite file: a new one is a copy of the saver's own empty database, written from one
+thread."""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
-from engine.episode import CHECKPOINTS, _checkpointer
+import pytest
+
+from engine.episode import CHECKPOINT_WRITERS, CHECKPOINTS, EpisodeDeps, _checkpointer, run_episode
+from engine.schema.config import RunConfig
+from engine.user.rules import RulesUser
+from sandbox.workspace.memory import MemoryWorkspace
+from tests.engine.test_conditions import ProbeAgent, three_sessions
 
 
 def test_a_new_checkpoint_is_the_savers_empty_wal_database_and_is_read_back_once_it_exists(tmp_path: Path) -> None:
@@ -24,3 +32,23 @@ def test_a_new_checkpoint_is_the_savers_empty_wal_database_and_is_read_back_once
         assert not fresh  # an existing checkpoint is read back, not replaced
     with _checkpointer(None) as (_, fresh):
         assert fresh  # no run directory: in memory
+
+
+def test_an_episode_writes_its_checkpoints_from_one_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[str] = []
+    start = threading.Thread.start
+
+    def counted(thread: threading.Thread) -> None:
+        started.append(thread.name)
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", counted)
+    deps = EpisodeDeps(agent=ProbeAgent(), user=RulesUser(), workspace=MemoryWorkspace({"seed.txt": b"s"}))
+    episode = run_episode(three_sessions(), RunConfig(), deps, out_dir=tmp_path)
+    assert [s.termination for s in episode.sessions] == ["resolved"] * 3
+    assert len(started) == CHECKPOINT_WRITERS == 1  # LangGraph's pool would otherwise grow to 2-3 threads
+    conn = sqlite3.connect(tmp_path / CHECKPOINTS)
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] > len(episode.sessions)
+    finally:
+        conn.close()
