@@ -116,6 +116,9 @@ def run_cmd(
         if not estimate:  # the pings travel while the engine is imported; the run awaits their verdicts
             agents = matrix_of(cfg).agents if cfg.matrix is not None else None
             start_preflight(config_roles(cfg, bundles, agents), limits)
+            from engine.workspaces import warm_up_workspace
+
+            warm_up_workspace(cfg)  # the jail is probed while the engine is imported
     except (DataError, ValueError, OSError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from engine.ports import Workspace, WorkspaceError
 from engine.schema.config import RunConfig, WorkspaceBackend
-from sandbox.workspace.jail import jail_problem
+from sandbox.workspace.jail import jail_problem, warm_up_jail
 from sandbox.workspace.local import LocalWorkspace
 from sandbox.workspace.memory import MemoryWorkspace
 
@@ -37,6 +37,14 @@ def model_driven_agents(config: RunConfig) -> list[str]:
 def unjailed_allowed(config: RunConfig) -> bool:
     """Whether the user asked for model-driven agents on an unjailed host workspace (sandbox.allow_unjailed)."""
     return config.sandbox.allow_unjailed
+
+
+def warm_up_workspace(config: RunConfig) -> None:
+    """Start probing for the bubblewrap jail in the background when `config` names a host workspace for an agent
+    driven by a model or an outside program (`host_isolation` will ask); the command calls this before it imports
+    the engine. `auto` and `docker` are left alone: whether Docker answers decides first."""
+    if config.workspace in HOST_BACKENDS and model_driven_agents(config):
+        warm_up_jail()
 
 
 def host_isolation(config: RunConfig, backend: WorkspaceBackend, why_not_docker: str = "") -> str | None:

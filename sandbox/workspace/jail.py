@@ -23,6 +23,7 @@ import platform
 import shutil
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 from sandbox.image.site import IMAGE_PYTHON, cached_site
@@ -124,10 +125,27 @@ def _argv(root: Path, command: str, site: Path | None, features: frozenset[str])
     return [*args, *_environment(site is not None), "bash", "-c", command]
 
 
-@functools.cache
+_PROBE_LOCK = threading.Lock()
+
+
 def _probe() -> tuple[str | None, Path | None, frozenset[str]]:
     """(why no jail can be made, ...) or (None, the image's site folder to bind or None, the optional bwrap flags
-    that work here), found once: a jail is tried with every optional flag this bwrap knows, then with none."""
+    that work here), found once per process: a caller arriving while `warm_up_jail`'s probe runs waits for it."""
+    with _PROBE_LOCK:
+        return _probe_once()
+
+
+def warm_up_jail() -> threading.Thread:
+    """Start the probe on a daemon thread and return it: its jails (a Python start in each, 25-50 ms) then run
+    while the caller imports the engine, instead of before the first episode starts."""
+    thread = threading.Thread(target=_probe, name="jail-probe", daemon=True)
+    thread.start()
+    return thread
+
+
+@functools.cache
+def _probe_once() -> tuple[str | None, Path | None, frozenset[str]]:
+    """The probe itself: a jail is tried with every optional flag this bwrap knows, then with none."""
     if _bwrap() is None:
         return "bubblewrap (bwrap) is not installed", None, frozenset()
     script = "import sys; print('%d.%d' % sys.version_info[:2])"

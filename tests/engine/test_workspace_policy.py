@@ -120,6 +120,20 @@ def test_allow_unjailed_runs_with_a_loud_warning(monkeypatch: pytest.MonkeyPatch
     make_workspace(react(sandbox=allowed, workspace="memory"), {}).close()
 
 
+def test_the_jail_is_probed_ahead_only_for_a_model_driven_agent_on_a_host_workspace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    warmed: list[str] = []
+    monkeypatch.setattr(ew, "warm_up_jail", lambda: warmed.append("probe"))
+    for workspace in ("memory", "local"):
+        ew.warm_up_workspace(react(workspace=workspace))
+    assert warmed == ["probe", "probe"]
+    ew.warm_up_workspace(react(workspace="auto"))  # whether Docker answers decides first
+    ew.warm_up_workspace(react(workspace="docker"))
+    ew.warm_up_workspace(react(agent=AgentConfig(kind="reference"), workspace="memory"))
+    assert warmed == ["probe", "probe"]
+
+
 def test_explicit_docker_builds_or_fails_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
     built = docker_state(monkeypatch, daemon=True, image=False)
     assert resolve_backend(react(workspace="docker")) == ("docker", None) and built

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 
 import pytest
@@ -52,3 +53,21 @@ def test_without_a_jail_the_workspace_says_so(monkeypatch: pytest.MonkeyPatch) -
         assert ws.exec("echo unjailed", timeout_s=20, output_cap=100).output == "unjailed\n"
     finally:
         ws.close()
+
+
+def test_a_probe_asked_for_while_the_warm_up_runs_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    probes: list[float] = []
+
+    @functools.cache
+    def slow_probe() -> tuple[str | None, None, frozenset[str]]:
+        probes.append(time.monotonic())
+        time.sleep(0.3)
+        return "probed once", None, frozenset()
+
+    monkeypatch.setattr(jail, "_probe_once", slow_probe)
+    started = time.monotonic()
+    warm = jail.warm_up_jail()
+    assert jail.jail_problem() == "probed once"  # not a second probe beside the warm-up's
+    assert len(probes) == 1 and time.monotonic() - started >= 0.3
+    warm.join(timeout=5)
+    assert not warm.is_alive() and warm.daemon
