@@ -17,6 +17,7 @@ the kernel or a container's seccomp profile), None when one can.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import os
 import platform
@@ -137,10 +138,16 @@ def _probe() -> tuple[str | None, Path | None, frozenset[str]]:
 
 def warm_up_jail() -> threading.Thread:
     """Start the probe on a daemon thread and return it: its jails (a Python start in each, 25-50 ms) then run
-    while the caller imports the engine, instead of before the first episode starts."""
-    thread = threading.Thread(target=_probe, name="jail-probe", daemon=True)
+    while the caller imports the engine, instead of before the first episode starts. A probe that raises (no
+    temporary folder can be made, say) is not kept, so the caller's own probe runs again and reports it."""
+    thread = threading.Thread(target=_warm, name="jail-probe", daemon=True)
     thread.start()
     return thread
+
+
+def _warm() -> None:
+    with contextlib.suppress(Exception):  # reported by the caller's own probe, not as a thread's traceback
+        _probe()
 
 
 @functools.cache

@@ -46,7 +46,8 @@ def test_an_episode_writes_its_checkpoints_from_one_thread(tmp_path: Path, monke
     deps = EpisodeDeps(agent=ProbeAgent(), user=RulesUser(), workspace=MemoryWorkspace({"seed.txt": b"s"}))
     episode = run_episode(three_sessions(), RunConfig(), deps, out_dir=tmp_path)
     assert [s.termination for s in episode.sessions] == ["resolved"] * 3
-    assert len(started) == CHECKPOINT_WRITERS == 1  # LangGraph's pool would otherwise grow to 2-3 threads
+    pool = [name for name in started if name.startswith("ThreadPoolExecutor")]  # LangGraph's executor's threads
+    assert len(pool) == CHECKPOINT_WRITERS == 1  # its pool would otherwise grow to 3-5 threads
     conn = sqlite3.connect(tmp_path / CHECKPOINTS)
     try:
         assert conn.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] > len(episode.sessions)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 import time
 
 import pytest
@@ -71,3 +72,20 @@ def test_a_probe_asked_for_while_the_warm_up_runs_waits_for_it(monkeypatch: pyte
     assert len(probes) == 1 and time.monotonic() - started >= 0.3
     warm.join(timeout=5)
     assert not warm.is_alive() and warm.daemon
+
+
+def test_a_warm_up_that_fails_leaves_the_failure_to_the_callers_own_probe(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def failing_probe() -> tuple[str | None, None, frozenset[str]]:
+        calls.append(1)
+        raise OSError("no temporary folder can be made")
+
+    monkeypatch.setattr(jail, "_probe_once", failing_probe)
+    hooks: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", hooks.append)
+    jail.warm_up_jail().join(timeout=5)
+    assert hooks == [] and calls == [1]  # no thread traceback
+    with pytest.raises(OSError, match="no temporary folder"):
+        jail.jail_problem()
+    assert calls == [1, 1]
