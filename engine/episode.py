@@ -110,12 +110,12 @@ without."""
 CHECKPOINT_WRITERS = 1
 """The episode graph's `max_concurrency`: the threads LangGraph may use for the work it hands to its executor, which
 here is only the checkpoint writes. Every graph run makes a thread pool for them, which grows by a thread whenever a
-write is handed over while none is idle: 3 to 5 threads per episode by default, each started, then woken for every
-write, all competing for the interpreter lock with the episodes in flight. At 128 episodes of bench/concurrency.py,
-seven interleaved pairs gave a median of 0.6 points more efficiency with one (bench/README.md) and 4 MiB less
-memory. The nested session graph inherits the setting: every step of both graphs runs its one task on the calling
-thread, so nothing waits for a second thread; a step that fanned out into parallel tasks would run them one by
-one."""
+write is handed over while none is idle: 2 to 5 threads per episode by default (about 2 in bench/concurrency.py's
+episodes, 3 to 5 in a test's instant ones), each started, then woken for every write, all competing for the
+interpreter lock with the episodes in flight. At 128 episodes of bench/concurrency.py, seven interleaved pairs gave
+a median of 0.6 points more efficiency with one (bench/README.md) and 4 MiB less memory. The nested session graph
+inherits the setting: every step of both graphs runs its one task on the calling thread, so nothing waits for a
+second thread; a step that fanned out into parallel tasks would run them one by one."""
 
 
 class EpisodeStopped(Exception):
