@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from engine.agents.base import Agent
 from engine.agents.reference import ReferenceAgent
 from engine.apps import load_apps, restored_apps, services_with, uses_apps
+from engine.clock import clock_at, clock_of
 from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, run_session
 from engine.loader import PersonaBundle, Problem, load_model
@@ -36,6 +38,8 @@ class SessionStart:
     workspace: bytes
     apps: bytes | None
     data: dict[str, Any]
+    now: datetime
+    """The episode clock before the session opens."""
 
 
 @dataclass(frozen=True)
@@ -57,12 +61,12 @@ def gold_walk(bundle: PersonaBundle) -> Iterator[GoldStep]:
     """Replay the gold solutions in episode order, yielding each session's start state and gold result."""
     workspace, apps, data = seed_state(bundle)
     reference = ReferenceAgent({s.id: s.reference for s in bundle.sessions}, bundle.root)
+    services = {**data, **services_with(apps)}
+    clock = clock_of(bundle, services)
     for spec in bundle.sessions:
-        start = SessionStart(workspace.snapshot(), None if apps is None else apps.snapshot(), data)
-        deps = EpisodeDeps(reference, RulesUser(), workspace, services={**data, **services_with(apps)})
+        start = SessionStart(workspace.snapshot(), None if apps is None else apps.snapshot(), data, clock.now())
+        deps = EpisodeDeps(reference, RulesUser(), workspace, services=services)
         gold = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
-        if apps is not None:
-            apps.end_session()
         yield GoldStep(spec, start, gold)
 
 
@@ -71,6 +75,7 @@ def run_from(bundle: PersonaBundle, spec: SessionSpec, start: SessionStart, agen
     workspace = MemoryWorkspace()
     workspace.restore(start.workspace)
     services = {**start.data, **({} if start.apps is None else restored_apps(start.apps))}
+    clock_at(bundle, services, start.now)
     deps = EpisodeDeps(agent, RulesUser(), workspace, services=services)
     return run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
 

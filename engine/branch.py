@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.apps import APPS_FILE
+from engine.clock import EpisodeClock
 from engine.loader import PersonaBundle
 from engine.ports import AppStore, Workspace
-from engine.rundir import TRAJECTORY_FILE, WORKSPACE_FILE, saved_transcript
+from engine.rundir import RESULT_FILE, TRAJECTORY_FILE, WORKSPACE_FILE, saved_transcript
 from engine.schema.config import BranchConfig
+from engine.schema.results import SessionResult
 from engine.schema.session import SessionSpec
 
 
@@ -31,14 +33,16 @@ class BranchPoint:
     source: Path
     before: list[str]
 
-    def restore(self, workspace: Workspace, apps: AppStore | None) -> None:
-        """Put the workspace and the apps in the state the source run had after the last earlier session."""
+    def restore(self, workspace: Workspace, apps: AppStore | None, clock: EpisodeClock) -> None:
+        """Put the workspace, the apps and the clock in the state the source run had after the last earlier session."""
         if not self.before:
             return
         last = self.source / self.before[-1]
         workspace.restore((last / WORKSPACE_FILE).read_bytes())
         if apps is not None:
             apps.restore((last / APPS_FILE).read_bytes())
+        if (last / RESULT_FILE).is_file():
+            clock.resume_after(SessionResult.model_validate_json((last / RESULT_FILE).read_text(encoding="utf-8")))
 
     def transcripts(self) -> dict[str, str]:
         """The source run's earlier sessions as the oracle memory mode shows them."""

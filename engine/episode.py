@@ -19,6 +19,7 @@ from engine.agents.base import Agent
 from engine.apps import APPS_FILE, apps_of
 from engine.branch import branch_point
 from engine.budget import Budget
+from engine.clock import clock_of
 from engine.conditions import (
     depends_on,
     opening_context,
@@ -70,8 +71,11 @@ def run_session(
     grade_log: TrajectoryLog | None = None,
     context: tuple[str, str] = ("", ""),
 ) -> SessionResult:
-    """Run the session graph for one session and score it from its logs."""
+    """Run the session graph for one session and score it from its logs; then the episode clock moves on to the next
+    session (apps: their access tokens expire)."""
     grade_log = grade_log if grade_log is not None else TrajectoryLog()
+    clock = clock_of(bundle, deps.services)
+    deps.workspace.use_clock(clock.now)
     for meter in deps.meters:
         meter.sink = log.emit
     if deps.judge is not None:
@@ -91,11 +95,14 @@ def run_session(
         judge=deps.judge,
         limits=limits,
         data_root=bundle.data_root,
+        clock=clock,
         services=deps.services,
         opening_frame=context,
     )
     build_session_graph().invoke({}, context=runtime, config={"recursion_limit": 4 * limits.max_turns + 20})
-    return result_from_events(bundle.persona.id, spec, log.events, grade_log.events)
+    result = result_from_events(bundle.persona.id, spec, log.events, grade_log.events)
+    clock.end_session()
+    return result
 
 
 CHECKPOINTS = "checkpoints.sqlite"
@@ -151,6 +158,7 @@ class _Steps:
                 )
             result = SessionResult.model_validate_json(result_path.read_text(encoding="utf-8"))
             self.transcripts[spec.id] = saved_transcript(session_dir)
+            clock_of(self.bundle, self.deps.services).resume_after(result)
             self._finish(result)
         if done:
             last = self._dir(self.sessions[done - 1])
@@ -191,8 +199,6 @@ class _Steps:
             log.close()
             grade_log.close()
         self.transcripts[spec.id] = render_transcript(spec.id, log.events)
-        if apps is not None:
-            apps.end_session()
         if session_dir is not None:
             (session_dir / WORKSPACE_FILE).write_bytes(self.deps.workspace.snapshot())
             if apps is not None:
@@ -293,7 +299,7 @@ def run_episode(
         done = int(saved.values.get("next", 0)) if saved is not None and saved.values else 0
         steps.catch_up(done)
         if done == 0 and point is not None:
-            point.restore(deps.workspace, apps)
+            point.restore(deps.workspace, apps, clock_of(bundle, deps.services))
         if done < len(sessions):
             start = None if saved is not None and saved.next else {"next": 0}
             # EpisodeStopped: the checkpoint still points at the infra_error session; a re-run or --resume redoes it

@@ -7,7 +7,7 @@ from collections import Counter
 from statistics import fmean
 
 from engine.burden import user_burden
-from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, StatusAssigned
+from engine.schema.events import Event, Grade, IntentStatus, ModelUsage, SessionEnded, SessionStarted, StatusAssigned
 from engine.schema.results import EpisodeResult, ItemScore, RoleUsage, SessionResult
 from engine.schema.session import SessionSpec
 from engine.state import UNMEASURED, TerminationReason
@@ -177,6 +177,8 @@ def result_from_events(
     result.usage = usage_by_role([*events, *grade_events])
     result.evidence = evidence_score(spec.hidden_intents, events)
     result.burden = user_burden(events)
+    result.opened_at = next((e.clock for e in events if isinstance(e, SessionStarted)), None)
+    result.closed_at = ended[-1].clock if ended else None
     return result
 
 

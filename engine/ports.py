@@ -5,6 +5,7 @@ Imports nothing else of the project.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -170,6 +171,11 @@ class Workspace(Protocol):
         """Serialise the whole workspace (a tar archive)."""
         ...
 
+    def use_clock(self, now: Callable[[], datetime]) -> None:
+        """From here on, commands read the simulated time `now()` (`date`, `datetime.now()`, new files' times) and
+        files the engine writes carry it; the host's clock is untouched (the episode clock, engine/clock.py)."""
+        ...
+
     def restore(self, archive: bytes) -> None:
         """Replace the workspace content with a snapshot."""
         ...
@@ -197,4 +203,8 @@ class AppStore(Protocol):
 
     def start_session(self, at: datetime | None) -> None:
         """Session opening: the simulated clock moves forward to `at` when given (never back)."""
+        ...
+
+    def now(self) -> datetime:
+        """The simulated time now (the episode clock, which the apps hold when the episode has them)."""
         ...

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.agents.base import Agent
+from engine.clock import EpisodeClock
 from engine.ports import ChatModel, FileStat, Workspace
 from engine.schema.config import Limits
 from engine.schema.persona import Persona
@@ -32,6 +33,7 @@ class SessionRuntime:
     judge: ChatModel | None
     limits: Limits
     data_root: Path
+    clock: EpisodeClock
     services: dict[str, Any] = field(default_factory=dict)
     opening_frame: tuple[str, str] = ("", "")
     opening: str = ""

@@ -255,8 +255,6 @@ def idle_episode(bundle: PersonaBundle) -> list[Problem]:
     out: list[Problem] = []
     for spec in bundle.sessions:
         result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
-        if apps is not None:
-            apps.end_session()
         out += [
             Problem(
                 str(bundle.files[spec.id]),

@@ -7,6 +7,8 @@ stdout and stderr, as the agent's own shell commands run there.
   or where no jail can be made and the engine allowed that, unjailed as the engine's user with a minimal environment.
   Stopping it kills its process group (the jail's whole pid namespace).
 - Memory workspace: refused (nothing on disk to run in).
+
+The program sees the episode clock as it stood when it started, ticking on in real time from there.
 """
 
 from __future__ import annotations
@@ -67,11 +69,10 @@ def _popen(argv: list[str], cwd: str | None, env: dict[str, str]) -> subprocess.
 
 def _local(workspace: LocalWorkspace, command: str) -> AgentProcess:
     if workspace.jailed:
-        popen = _popen(jail_argv(workspace.root, command), str(workspace.root), dict(BWRAP_ENV))
+        popen = _popen(jail_argv(workspace.root, command, workspace.now()), str(workspace.root), dict(BWRAP_ENV))
     else:
-        env = {k: os.environ[k] for k in _HOST_ENV_KEYS if k in os.environ}
-        env["HOME"] = str(workspace.root)
-        popen = _popen(["bash", "-c", command], str(workspace.root), env)
+        line, folder, env = workspace.host_command(command, workspace.now())
+        popen = _popen(["bash", "-c", line], str(folder), env)
 
     def kill_group() -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -80,13 +81,27 @@ def _local(workspace: LocalWorkspace, command: str) -> AgentProcess:
     return AgentProcess(popen, kill_group)
 
 
-def _docker(container: str, command: str) -> AgentProcess:
+def _docker(container: str, command: str, clock: dict[str, str]) -> AgentProcess:
     cli = shutil.which("docker")
     if cli is None:
         raise WorkspaceError("a command agent in the Docker sandbox needs the docker command-line client on PATH")
     from sandbox.docker import AGENT_UID, ROOT
 
-    argv = [cli, "exec", "-i", "-u", f"{AGENT_UID}:{AGENT_UID}", "-w", ROOT, container, "bash", "-c", command]
+    variables = [arg for key, value in clock.items() for arg in ("-e", f"{key}={value}")]
+    argv = [
+        cli,
+        "exec",
+        "-i",
+        "-u",
+        f"{AGENT_UID}:{AGENT_UID}",
+        "-w",
+        ROOT,
+        *variables,
+        container,
+        "bash",
+        "-c",
+        command,
+    ]
     env = {k: os.environ[k] for k in (*_HOST_ENV_KEYS, "DOCKER_HOST", "DOCKER_CONFIG", "HOME") if k in os.environ}
     popen = _popen(argv, None, env)
 
@@ -101,8 +116,9 @@ def start_agent_process(workspace: Workspace, command: str) -> AgentProcess:
     if isinstance(workspace, LocalWorkspace):
         return _local(workspace, command)
     container = getattr(workspace, "container_name", None)
-    if isinstance(container, str):
-        return _docker(container, command)
+    clock_env = getattr(workspace, "clock_env", None)
+    if isinstance(container, str) and callable(clock_env):
+        return _docker(container, command, clock_env())
     raise WorkspaceError(
         f"a command agent runs in a Docker or local workspace, not in {type(workspace).__name__} (set workspace)"
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from typing import Any, TypeVar
 
 import docker
@@ -28,6 +29,7 @@ from sandbox.workspace.container_io import read_command, read_result, snapshot_c
 from sandbox.workspace.listing import LostOutputError, find_command, parse_listing
 from sandbox.workspace.paths import normalise
 from sandbox.workspace.saferead import READ_TIMEOUT_S, too_slow
+from sandbox.workspace.simtime import SANDBOX_LIB, clock_env, clocked, file_time_ns, stamp_all_argv
 from sandbox.workspace.tarball import pack, unpack
 
 KIND_LABEL = "proact.kind"
@@ -77,6 +79,7 @@ class DockerWorkspace:
         """Start the container from `settings.image` and copy `seed` into its workspace."""
         self._client = client()
         self._container: Any = None
+        self._now: Callable[[], datetime] | None = None
         labels = {KIND_LABEL: "workspace", OWNER_LABEL: owner_id()}
         with _translated(f"image {settings.image}"):
             try:
@@ -163,9 +166,19 @@ class DockerWorkspace:
         code, out, err = answer[0]
         return (-1 if code is None else int(code)), out or b"", err or b""
 
+    def use_clock(self, now: Callable[[], datetime]) -> None:
+        """Commands, and files written through this object, see the simulated time `now()` from here on; the first
+        call gives the files already here (the seed) that time."""
+        first, self._now = self._now is None, now
+        if first:
+            code, _, err = self._run(stamp_all_argv(ROOT, now()), "date the workspace's files")
+            if code != 0:
+                raise WorkspaceError(f"cannot date the workspace's files: {err.decode(errors='replace').strip()}")
+
     def _put(self, files: dict[str, bytes]) -> None:
+        mtime = None if self._now is None else file_time_ns(self._now()) / 1e9
         with _translated("copy files into the workspace"):
-            self._container.put_archive(ROOT, pack(files, owner=AGENT_UID))
+            self._container.put_archive(ROOT, pack(files, owner=AGENT_UID, mtime=mtime))
 
     def read_file(self, path: str) -> bytes:
         """Return a regular file's bytes (UnreadableFileError for a FIFO, device, socket, oversized or slow file)."""
@@ -207,12 +220,16 @@ class DockerWorkspace:
         costs no host memory or bandwidth.
         """
         api = self._client.api
+        env = self.clock_env()
+        if env:
+            command = clocked(command, ROOT)
         with _translated("start the command"):
             exec_id = api.exec_create(
                 self._container.id,
                 ["bash", "-c", _CAPPED, "proact-exec", command, str(output_cap + 1)],
                 user=f"{AGENT_UID}:{AGENT_UID}",
                 workdir=ROOT,
+                environment=env or None,
             )["Id"]
             stream = api.exec_start(exec_id, stream=True)
         received = bytearray()
@@ -237,6 +254,10 @@ class DockerWorkspace:
             timed_out=timed_out,
             truncated=len(received) > output_cap,
         )
+
+    def clock_env(self) -> dict[str, str]:
+        """The variables making a command started now see the simulated time (empty without a clock)."""
+        return {} if self._now is None else clock_env(self._now(), SANDBOX_LIB)
 
     def _kill_processes(self, reader: threading.Thread) -> None:
         """Ask PID 1 to kill every other process; if the command still runs, restart the container."""

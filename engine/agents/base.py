@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from engine.tools.toolbox import ToolBox
@@ -15,6 +16,14 @@ class SessionBrief:
     session_id: str
     trigger: str
     toolsets: tuple[str, ...]
+    now: datetime | None = None
+    """The episode clock when the session opened (what the shell's `date` says); None only outside an episode."""
+
+    def date_line(self) -> str:
+        """The current date and time as assistant products state them ("" without a clock)."""
+        if self.now is None:
+            return ""
+        return f"Current date and time: {self.now:%A}, {self.now.day} {self.now:%B %Y, %H:%M}."
 
 
 class Agent(Protocol):

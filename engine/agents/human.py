@@ -54,6 +54,8 @@ class HumanAgent:
     def start_session(self, brief: SessionBrief) -> None:
         """Announce the session as an agent learns of it."""
         self.term.say(f"\n=== you are the agent · session {brief.session_id} (opened by: {brief.trigger}) ===")
+        if brief.now is not None:
+            self.term.say(brief.date_line())
         self.term.say("Type /help for the commands.")
 
     def respond(self, message: str, tools: ToolBox) -> str:

@@ -32,5 +32,5 @@ def grade(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState
         for g in grades:
             g.turn = turn
             rt.grade_log.emit(g)
-    rt.log.emit(SessionEnded(turn=turn, reason=reason, turns=turn, error=error))
+    rt.log.emit(SessionEnded(turn=turn, reason=reason, turns=turn, error=error, clock=rt.clock.now()))
     return {"termination": reason}

@@ -7,7 +7,6 @@ import json
 from langgraph.runtime import Runtime
 
 from engine.agents.base import SessionBrief
-from engine.apps import apps_of
 from engine.runtime import SessionRuntime
 from engine.schema.events import SessionStarted
 from engine.schema.session import SessionSpec
@@ -32,15 +31,14 @@ def open_session(state: SessionState, runtime: Runtime[SessionRuntime]) -> Sessi
     """Prepare the workspace and the ledger; emit SessionStarted."""
     rt = runtime.context
     spec = rt.spec
-    apps = apps_of(rt.services)
-    if apps is not None:
-        apps.start_session(spec.clock)
+    now = rt.clock.open_session(spec.clock)
     for addition in spec.workspace_additions:
         rt.workspace.write_file(addition.dest, (rt.data_root / addition.source).read_bytes())
     rt.baseline = rt.workspace.list_files()
     preface, addendum = rt.opening_frame
     rt.opening = "\n\n".join(part for part in (preface, render_opening(spec), addendum) if part)
-    rt.log.emit(SessionStarted(session_id=spec.id, trigger=spec.trigger.kind, opening=rt.opening))
-    rt.agent.start_session(SessionBrief(session_id=spec.id, trigger=spec.trigger.kind, toolsets=tuple(spec.toolsets)))
+    rt.log.emit(SessionStarted(session_id=spec.id, trigger=spec.trigger.kind, opening=rt.opening, clock=now))
+    brief = SessionBrief(session_id=spec.id, trigger=spec.trigger.kind, toolsets=tuple(spec.toolsets), now=now)
+    rt.agent.start_session(brief)
     ids = [i.id for i in spec.hidden_intents]
     return {"turn": 0, "pending": rt.opening, "open_intents": ids, "statuses": {}}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -30,6 +31,11 @@ class SessionStarted(EventBase):
     session_id: str = Field(description="Session id.")
     trigger: str = Field(description="Trigger kind.")
     opening: str = Field(description="The first message the agent received (request or rendered event).")
+    clock: datetime | None = Field(
+        default=None,
+        description="The episode clock's simulated time when the session opened: what the workspace shell, the apps, "
+        "the agent's brief and the user all call now (None in logs written before the episode clock existed).",
+    )
 
 
 class UserMessage(EventBase):
@@ -158,6 +164,9 @@ class SessionEnded(EventBase):
     turns: int = Field(description="Number of agent turns.")
     error: str | None = Field(
         default=None, description="Why an agent_error, user_error or infra_error session ended (None otherwise)."
+    )
+    clock: datetime | None = Field(
+        default=None, description="The episode clock's simulated time when the session ended (None in older logs)."
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import Field
 
 from engine.schema.base import Strict
@@ -94,6 +96,14 @@ class SessionResult(Strict):
         default=None,
         description="Content hash of the session definition it was graded under (SessionSpec.version); reports warn "
         "when they pool one session graded under different versions.",
+    )
+    opened_at: datetime | None = Field(
+        default=None, description="Simulated time the session opened at (the episode clock; None in older results)."
+    )
+    closed_at: datetime | None = Field(
+        default=None,
+        description="Simulated time the session ended at, before the gap to the next session (None in older results "
+        "and for sessions that never ran).",
     )
 
 

@@ -14,11 +14,12 @@ from typing import Any, TypeVar
 
 from pydantic import Field
 
+from engine.schema.episode import DEFAULT_CLOCK_START
 from sandbox.apps.base import UNAUTHORIZED, Account, Api, ApiArgs, AppError, AppSpec, AppState, StateModel
 
 S = TypeVar("S", bound=AppState)
 SNAPSHOT_VERSION = 1
-DEFAULT_START = datetime(2026, 1, 5, 9, 0, 0)
+DEFAULT_START = DEFAULT_CLOCK_START
 
 
 class Clock(StateModel):
@@ -61,6 +62,10 @@ class AppWorld:
         for state in self.states.values():
             state.tokens.clear()
         self.clock.now += timedelta(seconds=self.clock.session_gap_s)
+
+    def now(self) -> datetime:
+        """The simulated time now."""
+        return self.clock.now
 
     def start_session(self, at: datetime | None) -> None:
         """Session opening: the clock moves forward to `at` when given and later than now (never back)."""

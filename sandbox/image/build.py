@@ -22,6 +22,7 @@ from pathlib import Path
 from engine.ports import WorkspaceError
 from sandbox import docker as dk
 from sandbox.image.site import IMAGE_DIR, IMAGE_PYTHON, cache_dir, digest, site_folder
+from sandbox.workspace.simtime import SANDBOX_LIB, host_lib
 
 DEFAULT_BASE = "python:3.11-slim"
 OFFLINE_SCRIPT = IMAGE_DIR / "build-offline-base.sh"
@@ -106,6 +107,12 @@ def build(
     site = site_packages(arch, log)
     base_id = dk.image_id(base_ref) or base_ref
     sources = [(IMAGE_DIR / name).read_bytes() for name in CONTEXT_FILES]
+    clock_lib = host_lib()
+    if clock_lib is None:
+        raise WorkspaceError(
+            "the libfaketime package (a dependency of proact) is not installed: pip install libfaketime"
+        )
+    sources.append(clock_lib.read_bytes())
     inputs = digest(*sources, base_id.encode(), arch.encode(), site.name.encode())
     cached = dk.find_image(dk.INPUTS_LABEL, inputs)
     if cached is not None and not force:
@@ -116,6 +123,8 @@ def build(
         for name in CONTEXT_FILES:
             shutil.copy2(IMAGE_DIR / name, Path(context) / name)
         shutil.copytree(site, Path(context) / "site", ignore=shutil.ignore_patterns(".complete"))
+        (Path(context) / "lib").mkdir()
+        shutil.copy2(clock_lib, Path(context) / "lib" / Path(SANDBOX_LIB).name)
         log(f"building {tag} from {base_ref}")
         for line in dk.build_image(context, tag, {"BASE": base_ref}, {dk.INPUTS_LABEL: inputs}):
             log(f"  {line}")

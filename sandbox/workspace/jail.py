@@ -7,7 +7,8 @@ as uid 1000 in a new user namespace with no capability, in new network (loopback
 and cgroup namespaces and a new session, with an environment of a few fixed variables. So the
 engine's files, environment, processes, the Docker socket and the network are out of its reach,
 and when the command ends (or its timeout kills bwrap) the pid namespace ends with every process
-it started. The workspace image's Python packages are bound at /opt/proact/site when the image
+it started. With the episode clock, the command sees the simulated time (sandbox/workspace/simtime.py). The
+workspace image's Python packages are bound at /opt/proact/site when the image
 build fetched them and the jail's python3 is the image's version.
 
 `jail_problem()` says why no jail can be made here (bubblewrap missing, or namespaces refused by
@@ -25,10 +26,12 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from datetime import datetime
 from pathlib import Path
 
 from sandbox.image.site import IMAGE_PYTHON, cached_site
 from sandbox.owner import LOCAL_PREFIX, process_token
+from sandbox.workspace.simtime import SANDBOX_LIB, clock_env, clocked, host_lib, sandbox_lib_usable
 
 JAIL_ROOT = "/workspace"
 JAIL_UID = 1000
@@ -89,6 +92,17 @@ def _system_binds() -> list[str]:
     return args
 
 
+def _clock_args(now: datetime | None) -> list[str]:
+    """Binds and variables that make the jailed command see the simulated time `now` (none without a clock)."""
+    lib = host_lib()
+    if now is None or lib is None or not sandbox_lib_usable():
+        return []
+    args = ["--ro-bind", str(lib), SANDBOX_LIB]
+    for key, value in clock_env(now, SANDBOX_LIB).items():
+        args += ["--setenv", key, value]
+    return args
+
+
 def _environment(site: bool) -> list[str]:
     env = {
         "PATH": _PATH,
@@ -106,7 +120,9 @@ def _environment(site: bool) -> list[str]:
     return args
 
 
-def _argv(root: Path, command: str, site: Path | None, features: frozenset[str]) -> list[str]:
+def _argv(
+    root: Path, command: str, site: Path | None, features: frozenset[str], now: datetime | None = None
+) -> list[str]:
     bwrap = _bwrap()
     if bwrap is None:
         raise RuntimeError("bubblewrap (bwrap) is not installed")
@@ -123,7 +139,10 @@ def _argv(root: Path, command: str, site: Path | None, features: frozenset[str])
     if site is not None:
         args += ["--ro-bind", str(site), SITE_DIR]
     args += ["--bind", str(root), JAIL_ROOT, "--chdir", JAIL_ROOT]
-    return [*args, *_environment(site is not None), "bash", "-c", command]
+    clock = _clock_args(now)
+    if clock:
+        command = clocked(command, JAIL_ROOT)
+    return [*args, *_environment(site is not None), *clock, "bash", "-c", command]
 
 
 _PROBE_LOCK = threading.Lock()
@@ -182,9 +201,10 @@ def jail_problem() -> str | None:
     return _probe()[0]
 
 
-def jail_argv(root: Path, command: str) -> list[str]:
-    """The argv running bash `command` jailed with `root` as its /workspace (call only when jail_problem() is None)."""
+def jail_argv(root: Path, command: str, now: datetime | None = None) -> list[str]:
+    """The argv running bash `command` jailed with `root` as its /workspace (call only when jail_problem() is None);
+    with `now`, the command sees that simulated time (sandbox/workspace/simtime.py)."""
     problem, site, features = _probe()
     if problem is not None:
         raise RuntimeError(problem)
-    return _argv(root, command, site, features)
+    return _argv(root, command, site, features, now)

@@ -10,10 +10,13 @@ block on a FIFO the agent made.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from engine.ports import ExecResult, FileStat, NotAFileError, WorkspaceError
@@ -29,6 +32,7 @@ from sandbox.workspace.saferead import (
     kind_of,
     read_regular,
 )
+from sandbox.workspace.simtime import clock_env, clocked, host_lib, sandbox_lib_usable, stamp_file
 from sandbox.workspace.tarball import pack, unpack
 
 _SAFE_ENV_KEYS = ("PATH", "LANG", "LC_ALL", "TZ")
@@ -53,6 +57,16 @@ class LocalWorkspace:
         prefix = f"{LOCAL_PREFIX}{process_token()}-"
         self.root = Path(tempfile.mkdtemp(prefix=prefix)) if root is None else root
         self.root.mkdir(parents=True, exist_ok=True)
+        self._now: Callable[[], datetime] | None = None
+
+    def use_clock(self, now: Callable[[], datetime]) -> None:
+        """Commands, and files written through this object, see the simulated time `now()` from here on; the first
+        call gives the files already here (the seed) that time."""
+        first, self._now = self._now is None, now
+        if first:
+            for path in self.list_files():
+                with contextlib.suppress(OSError):
+                    stamp_file(self.root / path, now())
 
     def _path(self, path: str) -> Path:
         key = normalise(path)
@@ -81,6 +95,8 @@ class LocalWorkspace:
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(data)
                 os.chmod(staging, 0o644)
+                if self._now is not None:
+                    stamp_file(Path(staging), self._now())
                 os.replace(staging, full)
             except BaseException:
                 Path(staging).unlink(missing_ok=True)
@@ -118,12 +134,27 @@ class LocalWorkspace:
 
     def exec(self, command: str, *, timeout_s: float, output_cap: int) -> ExecResult:
         """Run a bash command in the workspace root: jailed (see the module doc), else with a minimal environment."""
+        now = None if self._now is None else self._now()
         if self.jailed:
-            argv = jail_argv(self.root, command)
+            argv = jail_argv(self.root, command, now)
             return run_capped(argv, self.root, timeout_s=timeout_s, output_cap=output_cap, env=dict(BWRAP_ENV))
+        line, folder, env = self.host_command(command, now)
+        return run_shell(line, folder, timeout_s=timeout_s, output_cap=output_cap, env=env)
+
+    def host_command(self, command: str, now: datetime | None) -> tuple[str, Path, dict[str, str]]:
+        """(command, folder, environment) running `command` unjailed on the host, minimal environment, seeing the
+        simulated time `now` when given."""
         env = {k: os.environ[k] for k in _SAFE_ENV_KEYS if k in os.environ}
         env["HOME"] = str(self.root)
-        return run_shell(command, self.root, timeout_s=timeout_s, output_cap=output_cap, env=env)
+        lib = host_lib()
+        if now is not None and lib is not None and sandbox_lib_usable():
+            env.update(clock_env(now, str(lib)))
+            command = clocked(command, str(self.root))
+        return command, self.root, env
+
+    def now(self) -> datetime | None:
+        """The simulated time its commands see now (None: the host's clock)."""
+        return None if self._now is None else self._now()
 
     def snapshot(self) -> bytes:
         """Tar of every regular file of at most the read cap (read safely; at most MAX_SNAPSHOT_BYTES in all)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from engine.ports import ExecResult, FileStat, NotAFileError, WorkspaceError
@@ -20,6 +22,11 @@ class MemoryWorkspace:
     def __init__(self, files: dict[str, bytes] | None = None) -> None:
         """Start with the given files (paths are normalised)."""
         self.files: dict[str, bytes] = {normalise(p): d for p, d in (files or {}).items()}
+        self._now: Callable[[], datetime] | None = None
+
+    def use_clock(self, now: Callable[[], datetime]) -> None:
+        """Commands see the simulated time `now()` (files here keep no times)."""
+        self._now = now
 
     def read_file(self, path: str) -> bytes:
         """Return a file's bytes."""
@@ -52,6 +59,8 @@ class MemoryWorkspace:
         """Run the command against a materialised copy, then adopt the copy's files."""
         with tempfile.TemporaryDirectory(prefix="proact-memws-") as tmp:
             local = LocalWorkspace(Path(tmp))
+            if self._now is not None:
+                local.use_clock(self._now)
             local.restore(self.snapshot())
             result = local.exec(command, timeout_s=timeout_s, output_cap=output_cap)
             self.files = unpack(local.snapshot())

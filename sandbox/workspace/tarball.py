@@ -10,15 +10,16 @@ from pathlib import PurePosixPath
 from sandbox.workspace.paths import normalise
 
 
-def pack(files: dict[str, bytes], *, owner: int | None = None) -> bytes:
+def pack(files: dict[str, bytes], *, owner: int | None = None, mtime: float | None = None) -> bytes:
     """Return an uncompressed tar archive holding the files.
 
     With `owner`, every file and an entry for each parent folder belong to that uid (and gid), so a
     container user of that id can change them after extraction, and files carry the current time
-    (sub-second, PAX headers) so that change detection by modification time sees the write.
+    (sub-second, PAX headers) so that change detection by modification time sees the write: `mtime` when given (the
+    simulated time, sandbox/workspace/simtime.py), else the host's clock.
     """
     buf = io.BytesIO()
-    now = time.time()
+    now = time.time() if mtime is None else mtime
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
         if owner is not None:
             for folder in _parents(files):

@@ -89,8 +89,6 @@ def test_an_agent_asking_only_generic_questions_scores_proc_zero(persona: str) -
     inferred = {}
     for spec in bundle.sessions:
         result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
-        if apps is not None:
-            apps.end_session()
         inferred.update({f"{spec.id}/{i}": s for i, s in result.statuses.items() if s in ("completed", "inferred")})
         assert result.burden is not None and result.burden.targeted_questions == 0
     assert inferred == {}

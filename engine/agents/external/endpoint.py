@@ -39,9 +39,11 @@ class EndpointAgent:
         self._messages: list[Message] = []
 
     def start_session(self, brief: SessionBrief) -> None:
-        """A new conversation whose system message names the MCP URL."""
+        """A new conversation whose system message names the MCP URL and the current date and time."""
         self._desk.set_toolsets(brief.toolsets)
         system = SYSTEM.format(url=self._mcp.http(), session=brief.session_id, trigger=brief.trigger)
+        if brief.now is not None:
+            system = f"{system}\n{brief.date_line()}"
         self._messages = [Message(role="system", content=system)]
 
     def respond(self, message: str, tools: ToolBox) -> str:

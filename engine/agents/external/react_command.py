@@ -14,6 +14,8 @@ import argparse
 import os
 import stat
 import sys
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from engine.agents.external.mcp_client import serve
@@ -79,6 +81,9 @@ class DirWorkspace:
     def restore(self, archive: bytes) -> None:
         """Not here: restores are the engine's."""
         raise WorkspaceError("restores are made by the engine")
+
+    def use_clock(self, now: Callable[[], datetime]) -> None:
+        """Nothing to do: the program already runs in the sandbox, whose commands see the episode clock."""
 
     def close(self) -> None:
         """Nothing to release."""

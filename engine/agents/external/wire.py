@@ -4,6 +4,7 @@ the model relay's messages, tool specs and completions, shared by the engine and
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from engine.agents.base import SessionBrief
@@ -33,19 +34,30 @@ def decode(line: bytes) -> dict[str, Any]:
 
 
 def session_start(brief: SessionBrief, tools: list[str]) -> dict[str, Any]:
-    """The `session_start` line: the brief and the names of the tools served over MCP this session."""
-    return {
+    """The `session_start` line: the brief (with `now`, the episode clock as an ISO date-time, and `now_text`, the
+    same as an assistant product states it) and the names of the tools served over MCP this session."""
+    line: dict[str, Any] = {
         "type": "session_start",
         "session_id": brief.session_id,
         "trigger": brief.trigger,
         "toolsets": list(brief.toolsets),
         "tools": tools,
     }
+    if brief.now is not None:
+        line["now"] = brief.now.isoformat()
+        line["now_text"] = brief.date_line()
+    return line
 
 
 def brief_from(line: dict[str, Any]) -> SessionBrief:
-    """The brief of a `session_start` line."""
-    return SessionBrief(str(line["session_id"]), str(line.get("trigger", "user")), tuple(line.get("toolsets", [])))
+    """The brief of a `session_start` line (ProtocolError for a `now` that is not an ISO date-time)."""
+    now = line.get("now")
+    try:
+        at = datetime.fromisoformat(now) if isinstance(now, str) else None
+    except ValueError as exc:
+        raise ProtocolError(f"session_start: now is not an ISO date-time: {now!r}") from exc
+    toolsets = tuple(line.get("toolsets", []))
+    return SessionBrief(str(line["session_id"]), str(line.get("trigger", "user")), toolsets, at)
 
 
 def message_to_wire(message: Message) -> dict[str, Any]:

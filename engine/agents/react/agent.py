@@ -39,11 +39,13 @@ class ReactAgent:
         self.settings = settings
         self.messages: list[Message] = []
         self._session_id = ""
+        self._brief: SessionBrief | None = None
         self._tools: ToolBox | None = None
 
     def start_session(self, brief: SessionBrief) -> None:
         """Forget the previous conversation: only memory and the workspace carry over."""
         self._session_id = brief.session_id
+        self._brief = brief
         self.messages = []
         self._tools = None
 
@@ -51,7 +53,8 @@ class ReactAgent:
         """One turn: the incoming message, then tool steps until a reply or a question to the user."""
         if not self.messages:
             instructions = self.protocol.instructions(tools.specs())
-            prompt = system_prompt(tools.ctx.workspace, instructions)
+            date = "" if self._brief is None else self._brief.date_line()
+            prompt = system_prompt(tools.ctx.workspace, instructions, date)
             self.messages.append(Message(role="system", content=prompt))
         self._tools = tools
         tools.ctx.services["subagent"] = self._subagent(tools)

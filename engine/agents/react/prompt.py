@@ -31,12 +31,15 @@ def workspace_overview(workspace: Workspace) -> str:
     return "Workspace top level: " + (", ".join(entries) if entries else "(empty)")
 
 
-def system_prompt(workspace: Workspace, tool_instructions: str) -> str:
-    """Assemble the system prompt for the current session."""
+def system_prompt(workspace: Workspace, tool_instructions: str, date_line: str = "") -> str:
+    """Assemble the system prompt for the current session (`date_line`: the current date and time, stated as
+    assistant products do)."""
     memory = read_memory(workspace).strip() or "(empty)"
     return "\n\n".join(
-        [
+        part
+        for part in [
             _ROLE,
+            date_line,
             _PATHS,
             f"Your memory ({MEMORY_FILE}):\n{memory}",
             f"Transcripts of earlier sessions are in {HISTORY_DIR}/ (search them with grep).",
@@ -44,4 +47,5 @@ def system_prompt(workspace: Workspace, tool_instructions: str) -> str:
             workspace_overview(workspace),
             tool_instructions,
         ]
+        if part
     )
