@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from datetime import datetime
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,11 @@ def _capped(text: str) -> str:
 
 def _json(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def _when(at: datetime) -> str:
+    """A simulated time as the trace shows it: `Tue 2026-11-10 09:30`."""
+    return f"{at:%a %Y-%m-%d %H:%M}"
 
 
 def _pct(value: float | None) -> str:
@@ -109,8 +115,10 @@ def _tool_html(call: ToolCall, result: ToolResult | None) -> str:
 
 def _event_html(event: Event, results: dict[str, ToolResult]) -> str:
     if isinstance(event, SessionStarted):
+        clock = "" if event.clock is None else f" <span class='muted'>at {_e(_when(event.clock))}</span>"
         return (
-            f"<div class='msg user'><div class='who'>opening ({_e(event.trigger)})</div>{_capped(event.opening)}</div>"
+            f"<div class='msg user'><div class='who'>opening ({_e(event.trigger)}){clock}</div>"
+            f"{_capped(event.opening)}</div>"
         )
     if isinstance(event, UserMessage):
         answers = f" <span class='muted'>answers {_e(', '.join(event.answers))}</span>" if event.answers else ""
@@ -132,7 +140,8 @@ def _event_html(event: Event, results: dict[str, ToolResult]) -> str:
     if isinstance(event, RuleProbe) and event.passed:
         return f"<div class='muted probe'>rule items passing now: {_e(', '.join(sorted(event.passed)))}</div>"
     if isinstance(event, SessionEnded):
-        return f"<div class='end'>session ended: <b>{_e(event.reason)}</b> after {event.turns} turn(s)</div>"
+        clock = "" if event.clock is None else f" at {_e(_when(event.clock))}"
+        return f"<div class='end'>session ended: <b>{_e(event.reason)}</b> after {event.turns} turn(s){clock}</div>"
     return ""
 
 

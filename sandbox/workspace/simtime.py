@@ -6,7 +6,8 @@ copied into the Docker image at the same path) and `FAKETIME="@<simulated time>"
 is UTC, so the story's wall-clock time is what `date` prints on every backend whatever the host's zone.
 
 The kernel stamps a written file with the real time, so the command is run by a small wrapper that afterwards sets
-the modification time of every file it wrote (a real modification time since it started) to the simulated time. Files the engine writes (`write_file`, session additions, restores) get the simulated time too.
+the modification time of every file it wrote (a real modification time since it started) to the simulated time.
+Files the engine writes (`write_file`, session additions, restores) get the simulated time too.
 A command killed at its timeout leaves its files with the real time.
 """
 
@@ -31,7 +32,8 @@ STAMP_SCRIPT = r"""
 bash -c "$1"
 rc=$?
 hi=$(( $(LD_PRELOAD= date +%s) + 2 ))
-find "$3" -xdev \( -type f -o -type d \) -newermt "@$2" ! -newermt "@$hi" -exec touch -c -m -d "@$(date +%s.%N)" {} + 2>/dev/null
+find "$3" -xdev \( -type f -o -type d \) -newermt "@$2" ! -newermt "@$hi" \
+  -exec touch -c -m -d "@$(date +%s.%N)" {} + 2>/dev/null
 exit $rc
 """
 """Run `$1`, then give the simulated time (`date` under libfaketime) to every file under `$3` whose modification time

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import yaml
@@ -22,6 +23,7 @@ from engine.schema.results import ItemScore, RoleUsage, SessionResult
 from sandbox.workspace.tarball import pack
 
 CATEGORY = {"s1": "A", "s2": "B"}
+OPENED = datetime(2026, 11, 10, 9, 30)
 # Proc of one session with two intents -> their statuses.
 STATUSES: dict[float, dict[str, str | None]] = {
     1.0: {"i1": "completed", "i2": "inferred"},
@@ -48,7 +50,7 @@ def trajectory(session: str, proc: float) -> list[Event]:
     """A two-turn conversation with a tool call, a file write, status changes and model usage."""
     statuses = STATUSES[proc]
     events: list[Event] = [
-        SessionStarted(turn=0, session_id=session, trigger="user", opening="Please plan the week."),
+        SessionStarted(turn=0, session_id=session, trigger="user", opening="Please plan the week.", clock=OPENED),
         ToolCall(turn=1, call_id="c1", name="write_file", arguments={"path": "plan.md", "content": "# Plan\n"}),
         ToolResult(turn=1, call_id="c1", name="write_file", output={"bytes": 7}),
         AgentMessage(turn=1, text=f"Done. {HOSTILE}"),
@@ -61,7 +63,7 @@ def trajectory(session: str, proc: float) -> list[Event]:
     events += [
         UserMessage(turn=1, text="Thanks, that is all.", answers=[]),
         AgentMessage(turn=2, text="Glad to help."),
-        SessionEnded(turn=2, reason="resolved", turns=2),
+        SessionEnded(turn=2, reason="resolved", turns=2, clock=OPENED + timedelta(minutes=12)),
     ]
     return [e.model_copy(update={"seq": k}) for k, e in enumerate(events)]
 

@@ -52,6 +52,7 @@ def test_a_trace_shows_conversation_tools_diffs_ledger_and_checklist(report: Rep
     assert "<span class='add'>+# Plan\n</span>" in first and "start state unknown" in first
     assert "<table class='timeline'>" in section and "why i1" in section
     assert "<td class='v-pass'>pass</td>" in section and "plan.md exists" in section
+    assert "at Tue 2026-11-10 09:30" in section and "after 2 turn(s) at Tue 2026-11-10 09:42" in section
 
 
 def test_cli_report_writes_the_output_folder(tmp_path: Path) -> None:
