@@ -33,6 +33,7 @@ def build_observation(state: SessionState, rt: SessionRuntime) -> UserObservatio
         conversation=conversation,
         latest=TurnView(turn, latest_text, [r for r in records_from_events(events) if r.turn == turn], changes),
         evidence=view_from_events(rt.workspace, events, rt.services, rt.spec.artifacts),
+        now=rt.clock.now(),
     )
 
 

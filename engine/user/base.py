@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
@@ -36,6 +38,8 @@ class UserObservation:
     conversation: list[tuple[str, str]]
     latest: TurnView
     evidence: EvidenceView
+    now: datetime | None = None
+    """The episode clock at this turn (what the user's "today" is)."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,10 @@ ROLE = (
 def persona_block(obs: UserObservation) -> str:
     """Who the user is."""
     p = obs.persona
-    return f"USER: {p.name}, {p.occupation}\nWorking style: {p.working_style}\nPreferences: {'; '.join(p.preferences)}"
+    block = f"USER: {p.name}, {p.occupation}\nWorking style: {p.working_style}\nPreferences: {'; '.join(p.preferences)}"
+    if obs.now is None:
+        return block
+    return f"{block}\nNOW: {obs.now:%A}, {obs.now.day} {obs.now:%B %Y, %H:%M} (the assistant's clock says the same)"
 
 
 def intents_block(intents: list[HiddenIntent]) -> str:

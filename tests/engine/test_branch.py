@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import tarfile
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from engine.config_io import load_config
 from engine.loader import load_persona
 from engine.runner import count_sessions, run
 from engine.schema.events import SessionStarted
+from engine.schema.results import SessionResult
 from engine.trajectory import read_trajectory
 
 
@@ -48,6 +50,16 @@ def test_branch_runs_only_the_later_sessions_from_the_source_state(
     assert "schedule/2026-12-05.md" in before, "the source's s01 deliverable is the branch's starting state"
     after = files_of(out / "example" / "s02" / "workspace.tar")
     assert {path: after.get(path) for path in before} == before
+
+
+def test_a_branch_opens_where_the_source_runs_clock_stood(tmp_path: Path, example_persona: Path, source: Path) -> None:
+    out = branch(tmp_path, example_persona, source, "s03")
+    original, branched = (
+        SessionResult.model_validate_json((run_dir / "example" / "s03" / "result.json").read_text())
+        for run_dir in (source, out)
+    )
+    assert original.opened_at is not None and branched.opened_at == original.opened_at
+    assert original.opened_at > datetime(2026, 1, 5, 9, 0) + timedelta(days=1), "s03 opens two gaps after the start"
 
 
 def test_oracle_branch_sees_the_source_transcripts(tmp_path: Path, example_persona: Path, source: Path) -> None:

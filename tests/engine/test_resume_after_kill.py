@@ -1,4 +1,5 @@
-"""A run killed with SIGKILL mid-episode resumes from its checkpoint without redoing finished sessions."""
+"""A run killed with SIGKILL mid-episode resumes from its checkpoint without redoing finished sessions, its clock where
+the story was."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -70,3 +72,5 @@ def test_sigkill_mid_episode_then_resume_finishes_without_redoing_sessions(tmp_p
     assert results[0]["proc"] == 1.0 and all(s["rule_comp"] == 1.0 for s in sessions)
     s02_tools = (episode / "s02" / "trajectory.jsonl").read_text()
     assert "half-done.txt" not in s02_tools
+    opened, closed = datetime.fromisoformat(sessions[1]["opened_at"]), datetime.fromisoformat(sessions[0]["closed_at"])
+    assert opened == closed + timedelta(hours=24), "the resumed episode's clock went back to its start"
