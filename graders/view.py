@@ -121,6 +121,10 @@ def changed_paths(events: list[Event]) -> list[str]:
 
 
 def _today(services: dict[str, Any]) -> date | None:
+    """The episode clock's date (engine/clock.py, service `clock`), else the apps' (a run directory re-graded)."""
+    episode_clock = getattr(services.get("clock"), "now", None)
+    if callable(episode_clock):
+        return episode_clock().date()  # type: ignore[no-any-return]
     clock = getattr(services.get("apps"), "clock", None)
     now = getattr(clock, "now", None)
     return now.date() if now is not None else None

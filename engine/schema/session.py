@@ -68,10 +68,24 @@ class HiddenIntent(Strict):
     keywords: list[str] = Field(
         default_factory=list,
         description=(
-            "Targeted-question matcher for rules mode: every entry must occur in one question sentence of "
-            "the agent; an entry may list alternatives separated by '|'. Empty: the intent can't be inferred."
+            "Targeted-question matcher for rules mode when `topic` is empty (imported data): every entry must occur "
+            "in one question of the agent; an entry may list alternatives separated by '|'."
         ),
     )
+    topic: list[str] = Field(
+        default_factory=list,
+        description=(
+            "What a question that targets this intent is about (the missing fact's subject, never its answer): "
+            "entries of alternatives separated by '|', every entry in the question read with its context, one "
+            "specific entry in the question itself (engine/user/questions.py). Empty: `keywords` are used; both "
+            "empty: the intent can't be inferred."
+        ),
+    )
+
+    @property
+    def question_topic(self) -> list[str]:
+        """The entries a targeting question is matched against: `topic`, else `keywords`."""
+        return self.topic or self.keywords
 
 
 class Artifact(Strict):

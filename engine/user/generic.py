@@ -14,16 +14,16 @@ GENERIC_WORDS: frozenset[str] = frozenset(
     a about add all also amount any anything are as ask at audience be before best budget by can cap cc check
     checklist clarify client colleague column columns confirm constraint constraints content contents convention
     conventions copy cost costs csv currency data date dates day days deadline deadlines deliver detail details
-    do doc document documents draft due e-mail else email emails everything exclude file files first folder for
+    do doc document documents draft due e-mail else email emails everything exclude file files first folder follow for
     format formats formatting from guide guideline guidelines handbook have heading headings house how i if
     important in include instructions is it item items keep know label labels language last layout length let
-    limit limits list lists location look mail make markdown me message messages money more my name naming need
-    needs note notes number numbers of on or order other page people person policy prefer preference preferences
+    limit limits list lists location look mail make markdown me message messages money more much many my name naming
+    need needs note notes number numbers of on or order other page people person policy prefer preference preferences
     price priorities priority recipient recipients reference remind reminder report requirement requirements row
     rows rule rules save saved schedule scope section sections send share should sort source sources spend
     standard start structure style subject summary table tag task tasks template the there this time timeline
-    title to today todo tomorrow tone total type update usual version want week what when where which who whom
-    with word words would you your
+    title to today todo tomorrow tone total type up update usual version want week what when where which who whom
+    with word words work would you your
     """.split()  # noqa: SIM905 - a word list reads best as text
 )
 

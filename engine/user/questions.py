@@ -1,48 +1,186 @@
-"""Deterministic targeted-question matching for rules mode.
+"""Deterministic targeted-question matching for rules mode: is a question about *that* intent?
 
-A question is a sentence of the agent's reply that ends with '?' (sentences end at '.', '!' or '?' followed by
-white space, or at a line break, so "room B2.14", "3.5 hours" or "e.g. a call" stay inside their sentence), or
-the text of an `ask_user` call. An intent is targeted when one question contains every keyword entry of the
-intent; an entry lists alternatives separated by '|' and each alternative matches at a word start,
-case-insensitively ("deadline|due" matches "due date" and "Deadlines").
+A question is a sentence of the agent's reply that ends with '?' once its Markdown is stripped (sentences end at
+'.', '!' or '?' followed by white space, or at a line break, so "room B2.14", "3.5 hours" or "e.g. a call" stay inside
+their sentence), or the text of an `ask_user` call. It is read with its context: the sentences before it in the same
+paragraph or list item (a careful assistant states what it found, then asks).
 
-A question must be about *that* intent: one of its entries has to be an *anchor* — no alternative of it a
-generic task word (engine/user/generic.py) and none already in the session's opening message, so parroting the
-request or stuffing a question with task words earns nothing. An intent without an anchor is never inferred
-(`proact validate` reports it), and a question that matches several open intents counts for none of them.
+An intent declares its `topic` (else its `keywords`): entries naming what a question that targets it is about, each
+listing alternatives separated by '|'. The intent is targeted when every entry occurs in the question read with its
+context and one *anchor* occurs in the question sentence itself. Words are compared folded: case, Markdown,
+plural and tense endings and common irregular forms ("ate" ~ "eat"), negations and auxiliaries dropped, so "who
+didn't eat" reads like "who ate"; an alternative matches at a word start ("attend" matches "attendance"), and the
+words of a several-word alternative occur in order with at most two words between them.
+
+The anchor is a *specific* alternative of an entry: not made of generic task words (engine/user/generic.py) and not
+already in the session's opening message, so parroting the request or stuffing a question with task words earns
+nothing. An intent
+without an anchor is never inferred (`proact validate` reports it), and a question sentence credited to several open
+intents counts for none of them.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.user.generic import GENERIC_WORDS
 
 QUESTION_EVIDENCE = "question: "
+MAX_GAP = 2
+"""Words allowed between two words of a several-word alternative ("who ate" in "who of you ate")."""
+
 _ABBREVIATIONS = r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bno\.)(?<!\bapprox\.)"
 _BOUNDARY = re.compile(r"(?<=[.!?])" + _ABBREVIATIONS + r"\s+|\n", re.IGNORECASE)
-_WORD = re.compile(r"[a-z0-9]+")
+_BLOCK = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+•]|\d+[.)])\s)")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MARKUP = re.compile(r"(?m)^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d+[.)]\s+)|[*`~]+|(?<![a-z0-9])_+|_+(?![a-z0-9])", re.I)
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SUFFIXES = ("", "s", "es", "ed", "ing", "d")
+_NEGATIONS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "without"})
+_AUXILIARIES = frozenset(
+    [
+        "do",
+        "does",
+        "did",
+        "be",
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "been",
+        "being",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "have",
+        "has",
+        "had",
+        "get",
+        "got",
+    ]
+)
+_IRREGULAR = {
+    "ate": "eat", "eaten": "eat", "paid": "pay", "sent": "send", "bought": "buy", "went": "go", "gone": "go",
+    "made": "make", "took": "take", "taken": "take", "gave": "give", "given": "give", "left": "leave",
+    "met": "meet", "spent": "spend", "told": "tell", "sold": "sell", "wrote": "write", "written": "write",
+    "chose": "choose", "chosen": "choose", "began": "begin", "begun": "begin", "kept": "keep", "held": "hold",
+    "brought": "bring", "thought": "think", "found": "find", "came": "come", "won": "win", "lost": "lose",
+    "ran": "run", "sat": "sit", "saw": "see", "seen": "see", "knew": "know", "known": "know", "flew": "fly",
+    "flown": "fly", "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride", "felt": "feel",
+    "meant": "mean", "said": "say", "stood": "stand", "taught": "teach", "caught": "catch", "fell": "fall",
+    "fallen": "fall", "grew": "grow", "grown": "grow", "drew": "draw", "drawn": "draw", "children": "child",
+    "people": "person", "women": "woman", "men": "man",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One question the agent asked: the sentence itself and the sentence read with its context."""
+
+    question: str
+    context: str
+
+
+def strip_markdown(text: str) -> str:
+    """Text without Markdown emphasis, code ticks, heading, quote and list markers; links keep their text."""
+    return _MARKUP.sub("", _LINK.sub(r"\1", text))
+
+
+def _sentences(block: str) -> list[str]:
+    return [part.strip() for part in _BOUNDARY.split(block) if part.strip()]
+
+
+def asked_in(text: str) -> list[Asked]:
+    """Every question of a reply with its context (the sentences before it in its paragraph or list item)."""
+    out: list[Asked] = []
+    for block in _BLOCK.split(text):
+        before: list[str] = []
+        for sentence in _sentences(strip_markdown(block)):
+            if sentence.endswith("?") and sentence.strip(" ?"):
+                out.append(Asked(sentence, " ".join([*before, sentence])))
+            before.append(sentence)
+    return out
 
 
 def questions(text: str) -> list[str]:
-    """Question sentences of a reply, stripped."""
-    found = [part.strip() for part in _BOUNDARY.split(text) if part.strip().endswith("?")]
-    return [q for q in found if q.strip(" ?")]
+    """Question sentences of a reply, Markdown stripped."""
+    return [a.question for a in asked_in(text)]
+
+
+@lru_cache(maxsize=65536)
+def fold(word: str) -> str:
+    """One word folded: lower case, possessive and n't dropped, irregular forms mapped, plural and tense endings cut."""
+    word = word.lower().removesuffix("'s").removesuffix("n't").replace("'", "")
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    for suffix, keep, stem in (("ies", "y", 3), ("ing", "", 4), ("ed", "", 4), ("es", "", 4), ("s", "", 3)):
+        if word.endswith(suffix) and len(word) - len(suffix) >= stem and not word.endswith("ss"):
+            return word[: -len(suffix)] + keep
+    return word[:-1] if word.endswith("e") and len(word) >= 5 else word  # share, shared, sharing: "shar"
+
+
+@lru_cache(maxsize=8192)
+def folded(text: str) -> tuple[str, ...]:
+    """The words of a text folded, negations and auxiliaries dropped."""
+    out = []
+    for raw in _WORD.findall(text.lower().replace("\u2019", "'")):
+        if raw in _NEGATIONS or raw.endswith("n't") or raw in _AUXILIARIES:
+            continue
+        out.append(fold(raw))
+    return tuple(out)
 
 
 def _alternatives(entry: str) -> list[str]:
     return [alt.strip() for alt in entry.split("|") if alt.strip()]
 
 
-def _occurs(alt: str, text: str) -> bool:
-    return re.search(r"\b" + re.escape(alt), text, re.IGNORECASE) is not None
+def _word_matches(word: str, part: tuple[str, bool]) -> bool:
+    """A folded word against one folded word of an alternative: at a word start when the author wrote a base form
+    ("attend" matches "attendance"), the same word when folding cut an ending ("marked" is not "markdown")."""
+    stem, cut = part
+    return word == stem if cut else word.startswith(stem)
 
 
-def entry_matches(entry: str, question: str) -> bool:
-    """True when one alternative of a keyword entry occurs at a word start in the question."""
-    return any(_occurs(alt, question) for alt in _alternatives(entry))
+def _parts(alt: str) -> tuple[tuple[str, bool], ...]:
+    return tuple(
+        (fold(raw), fold(raw) != raw.lower().replace("'", ""))
+        for raw in _WORD.findall(alt.lower().replace("\u2019", "'"))
+        if not (raw in _NEGATIONS or raw.endswith("n't") or raw in _AUXILIARIES)
+    )
+
+
+def _phrase_at(words: tuple[str, ...], phrase: tuple[tuple[str, bool], ...], start: int) -> bool:
+    at = start
+    for n, part in enumerate(phrase):
+        limit = at + 1 if n == 0 else min(len(words), at + MAX_GAP + 1)
+        hit = next((i for i in range(at, limit) if _word_matches(words[i], part)), None)
+        if hit is None:
+            return False
+        at = hit + 1
+    return True
+
+
+def alternative_occurs(alt: str, words: tuple[str, ...]) -> bool:
+    """Whether an alternative (one or several words) occurs in folded words, each at a word start."""
+    phrase = _parts(alt)
+    if not phrase:
+        return False
+    return any(_phrase_at(words, phrase, i) for i in range(len(words)))
+
+
+def entry_matches(entry: str, text: str) -> bool:
+    """True when one alternative of an entry occurs in the text (words folded)."""
+    words = folded(text)
+    return any(alternative_occurs(alt, words) for alt in _alternatives(entry))
 
 
 @lru_cache(maxsize=8192)
@@ -51,31 +189,46 @@ def generic_word(word: str) -> bool:
     word = word.lower()
     if any(g.startswith(word) for g in GENERIC_WORDS):
         return True
-    return any(word == g + suffix for g in GENERIC_WORDS for suffix in _SUFFIXES)
+    return any(word == g + suffix for g in GENERIC_WORDS for suffix in _SUFFIXES) or fold(word) in GENERIC_WORDS
 
 
 def generic_alternative(alt: str) -> bool:
-    """An alternative made of generic words only."""
-    words = _WORD.findall(alt.lower())
-    return not words or all(generic_word(w) for w in words)
+    """An alternative made of generic words only, once folded (negations and auxiliaries count as generic)."""
+    return all(generic_word(w) for w in folded(alt))
+
+
+def specific_alternatives(entry: str, opening: str) -> list[str]:
+    """The alternatives of an entry that can anchor a question: not generic and not already in the opening."""
+    opening_words = folded(opening)
+    return [a for a in _alternatives(entry) if not generic_alternative(a) and not alternative_occurs(a, opening_words)]
 
 
 def is_anchor(entry: str, opening: str) -> bool:
-    """An entry every alternative of which is specific: not generic and not already in the opening."""
-    alts = _alternatives(entry)
-    return bool(alts) and not any(generic_alternative(a) or _occurs(a, opening) for a in alts)
+    """An entry with a specific alternative (only those anchor a question: "how much" or a word of the request
+    never does)."""
+    return bool(specific_alternatives(entry, opening))
 
 
 def anchored(keywords: list[str], opening: str) -> bool:
-    """Whether an intent's keywords include an anchor entry."""
+    """Whether an intent's topic (or keywords) include an anchor entry."""
     return any(is_anchor(entry, opening) for entry in keywords)
 
 
-def targeting_question(keywords: list[str], candidates: list[str], opening: str = "") -> str | None:
-    """The first question among `candidates` that contains every keyword entry, when the keywords are anchored."""
-    if not keywords or not anchored(keywords, opening):
+def targeting(topic: list[str], asked: list[Asked], opening: str = "") -> Asked | None:
+    """The first question about `topic`: every entry in the question with its context, an anchor in the question."""
+    anchors = [alt for entry in topic for alt in specific_alternatives(entry, opening)]
+    if not topic or not anchors:
         return None
-    for question in candidates:
-        if all(entry_matches(entry, question) for entry in keywords):
-            return question
+    for candidate in asked:
+        words = folded(candidate.question)
+        if any(alternative_occurs(a, words) for a in anchors) and all(
+            entry_matches(entry, candidate.context) for entry in topic
+        ):
+            return candidate
     return None
+
+
+def targeting_question(keywords: list[str], candidates: list[str], opening: str = "") -> str | None:
+    """The first of `candidates` (each read alone, without context) that is about the topic `keywords`."""
+    hit = targeting(keywords, [Asked(q, q) for q in candidates], opening)
+    return None if hit is None else hit.question

@@ -13,7 +13,7 @@ from sandbox.workspace.memory import MemoryWorkspace
 
 def test_sentences_split_at_end_punctuation_followed_by_space_or_a_line_break() -> None:
     text = "I booked room B2.14. Shall I send the 3.5-hour plan to Priya? Done!\n- Which deadline applies?"
-    assert questions(text) == ["Shall I send the 3.5-hour plan to Priya?", "- Which deadline applies?"]
+    assert questions(text) == ["Shall I send the 3.5-hour plan to Priya?", "Which deadline applies?"]
 
 
 def test_a_decimal_or_a_room_number_stays_inside_its_question() -> None:
@@ -38,7 +38,9 @@ def test_statements_are_not_questions() -> None:
 def test_an_anchor_is_neither_a_generic_task_word_nor_already_in_the_opening() -> None:
     assert generic_word("deadlines") and generic_word("sav") and generic_word("format")
     assert not generic_word("booktabs") and not generic_word("jonas")
-    assert not is_anchor("file|booktabs", "") and is_anchor("booktabs|vertical", "")
+    assert is_anchor("file|booktabs", "") and not is_anchor("file|folder", "")
+    assert targeting_question(["file|booktabs"], ["Which file?"]) is None, "a generic alternative never anchors"
+    assert targeting_question(["file|booktabs"], ["Booktabs?"]) == "Booktabs?"
     assert not is_anchor("ablation", "Can you build the ablation table?")
     assert anchored(["format", "booktabs"], "") and not anchored(["format|table", "where"], "")
     assert targeting_question(["where|save", "file"], ["Where should I save the file?"]) is None
@@ -81,3 +83,65 @@ def test_a_question_matching_several_open_intents_counts_for_none_and_ask_user_q
     tool = ToolRecord("ask_user", {"question": "Please confirm each slot has bikes covered"}, {}, None, 1)
     via_tool = _observe("", [tool], [buddy, bikes])
     assert user.targeted(via_tool, [buddy, bikes]) == {"i2": "question: Please confirm each slot has bikes covered"}
+
+
+LUNCH = _intent("i1", ["eat|ate|lunch|meal", "who|which|anyone|everyone|absent|attend"])
+SPLIT = _intent("i2", ["split|share|divide|per head|each", "tip|service|equal|evenly|own item|who had what"])
+
+
+def _topics(intents: list[HiddenIntent], text: str) -> dict[str, str]:
+    return RulesUser().targeted(_observe(text, [], intents), intents)
+
+
+def test_a_negated_question_and_one_whose_subject_is_in_the_sentence_before_are_about_their_topic() -> None:
+    lunch = _intent("i1", ["eat|ate|lunch|meal", "nina|ravi|tomas|who|which"])
+    assert _topics([lunch], "Who didn't eat today?") == {"i1": "question: Who didn't eat today?"}
+    context = (
+        "The group has five members: Nina, Ravi and Tomas among them.\nThe receipt is for four lunches. Who was absent?"
+    )
+    assert _topics([_intent("i1", ["lunch|meal", "nina|ravi|absent"])], context) == {"i1": "question: Who was absent?"}
+    assert (
+        _topics([_intent("i1", ["lunch|meal", "nina|ravi"])], "Receipt is for four lunches.\n\nWho was absent?") == {}
+    )
+
+
+def test_markdown_around_the_question_mark_and_list_items_do_not_hide_a_question() -> None:
+    text = "I found four lunches.\n\n- **Did everyone eat, or was someone away?**\n- _Should the tip be shared?_"
+    assert _topics([LUNCH, SPLIT], text) == {
+        "i1": "question: Did everyone eat, or was someone away?",
+        "i2": "question: Should the tip be shared?",
+    }
+
+
+def test_a_question_about_two_intents_counts_for_neither() -> None:
+    assert _topics([LUNCH, SPLIT], "Who ate lunch, and should I split the tip evenly?") == {}
+
+
+def test_a_question_stuffed_with_the_requests_words_earns_nothing() -> None:
+    request = "Split the team lunch receipt between everyone who ate."
+    lunch = _intent("i1", ["receipt|lunch|ate", "split|everyone|team"])
+    stuffed = "Should I split the team lunch receipt between everyone who ate, by the usual rules and format?"
+    spec = SessionSpec(id="s01", title="t", category="R", request=request, hidden_intents=[lunch],
+                       reference={"turns": [{"message": "ok"}]})  # fmt: skip
+    obs = UserObservation(
+        persona=None,  # type: ignore[arg-type]
+        session=spec,
+        opening=request,
+        open_intents=[lunch],
+        conversation=[],
+        latest=TurnView(1, stuffed, [], []),
+        evidence=EvidenceView(workspace=MemoryWorkspace()),
+    )
+    assert RulesUser().targeted(obs, [lunch]) == {}
+
+
+def test_the_user_provides_the_intent_nearest_what_was_asked_not_the_first_listed() -> None:
+    assert _topics([LUNCH, SPLIT], "Should the cost be divided equally?") == {
+        "i2": "question: Should the cost be divided equally?"
+    }
+    obs = _observe("How should I divide the cost?", [], [LUNCH, SPLIT])
+    assert _topics([LUNCH, SPLIT], "How should I divide the cost?") == {}  # how to divide it is not said
+    chosen, why = RulesUser().choose_provided(obs, [LUNCH, SPLIT])
+    assert chosen == "i2" and "asked about" in why
+    idle = _observe("Done.", [], [LUNCH, SPLIT])
+    assert RulesUser().choose_provided(idle, [LUNCH, SPLIT])[0] == "i1"
