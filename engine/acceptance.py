@@ -19,6 +19,7 @@ from engine.clock import clock_at, clock_of
 from engine.datasets import load_data_services
 from engine.episode import EpisodeDeps, run_session
 from engine.loader import PersonaBundle, Problem, load_model
+from engine.question_acceptance import QuestionScore, check_questions, uncovered
 from engine.schema.acceptance import AcceptanceSuite
 from engine.schema.config import RunConfig
 from engine.schema.results import SessionResult
@@ -133,6 +134,9 @@ class Robustness:
     near_misses: int = 0
     near_misses_caught: int = 0
     unexercised: list[str] = field(default_factory=list)
+    questions: QuestionScore = field(default_factory=QuestionScore)
+    unasked: list[str] = field(default_factory=list)
+    """Intents that can be inferred but have no held-out questions."""
 
 
 def _recoverable(spec: SessionSpec) -> list[str]:
@@ -174,4 +178,6 @@ def check_suite(bundle: PersonaBundle, step: GoldStep, suite: AcceptanceSuite) -
             if item.item_id in failed_ids - set(miss.fails):
                 out.append(Problem(file, f"near_misses[{n}]", f"{miss.id} also fails {item.item_id}: {item.reason}"))
     row.unexercised = [i for i in rule_items if i not in caught]
-    return out, row
+    found, row.questions = check_questions(bundle, spec, suite, file)
+    row.unasked = uncovered(spec, suite)
+    return out + found, row

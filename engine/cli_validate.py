@@ -71,11 +71,18 @@ def stats_table(title: str, rows: list[SessionStats]) -> Table:
     return table
 
 
+def _share(part: int, whole: int) -> str:
+    return "-" if not whole else f"{part}/{whole} ({part / whole:.0%})"
+
+
 def robustness_table(persona: str, rows: list[Robustness]) -> Table:
-    """Per session: variants passing, near-misses caught, rule items no near-miss fails; totals last."""
+    """Per session: variants passing, near-misses caught, rule items no near-miss fails, held-out question recall
+    (targeted questions credited to their intent) and precision (near-miss questions not credited), intents without
+    held-out questions; totals last."""
     table = Table(title=f"{persona}: acceptance suites")
-    for col in ("session", "variants passed", "near-misses caught", "items no near-miss fails"):
-        wide = col == "items no near-miss fails"
+    columns = ("session", "variants passed", "near-misses caught", "items no near-miss fails", "question recall")
+    for col in (*columns, "question precision", "intents without questions"):
+        wide = col in ("items no near-miss fails", "intents without questions")
         table.add_column(col, justify="left" if col == "session" else "right", no_wrap=not wide)
     for r in rows:
         table.add_row(
@@ -83,6 +90,9 @@ def robustness_table(persona: str, rows: list[Robustness]) -> Table:
             f"{r.variants_passed}/{r.variants}",
             f"{r.near_misses_caught}/{r.near_misses}",
             ", ".join(r.unexercised) or "-",
+            _share(r.questions.credited, r.questions.targeted),
+            _share(r.questions.quiet, r.questions.near_misses),
+            ", ".join(r.unasked) or "-",
         )
     table.add_section()
     table.add_row(
@@ -90,6 +100,9 @@ def robustness_table(persona: str, rows: list[Robustness]) -> Table:
         f"{sum(r.variants_passed for r in rows)}/{sum(r.variants for r in rows)}",
         f"{sum(r.near_misses_caught for r in rows)}/{sum(r.near_misses for r in rows)}",
         str(sum(len(r.unexercised) for r in rows)),
+        _share(sum(r.questions.credited for r in rows), sum(r.questions.targeted for r in rows)),
+        _share(sum(r.questions.quiet for r in rows), sum(r.questions.near_misses for r in rows)),
+        str(sum(len(r.unasked) for r in rows)),
     )
     return table
 

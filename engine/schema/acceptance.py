@@ -45,12 +45,32 @@ class NearMiss(Strict):
     turns: list[ReferenceTurn] = Field(min_length=1, description="Agent turns in order, as in a gold solution.")
 
 
+class IntentQuestions(Strict):
+    """Held-out questions about one intent, written from the request, the workspace and the intent's topic only (never
+    its answer): the rules user must credit every targeted one to this intent and none of the near-misses."""
+
+    intent: str = Field(description="The hidden intent's id.")
+    targeted: list[str] = Field(
+        min_length=2,
+        description="Agent replies (the question with any sentences before it) a careful assistant would send to "
+        "draw out this requirement without knowing it; each must infer the intent.",
+    )
+    near_misses: list[str] = Field(
+        min_length=2,
+        description="Replies that must not infer it: a question about a sibling intent, about the request itself, a "
+        "generic one.",
+    )
+
+
 class AcceptanceSuite(Strict):
-    """Every alternative and near-miss solution of one session."""
+    """Every alternative and near-miss solution of one session, and the held-out questions about its intents."""
 
     session: str = Field(description="The session id this suite belongs to.")
     variants: list[AlternativeSolution] = Field(default_factory=list, description="Correct alternative solutions.")
     near_misses: list[NearMiss] = Field(default_factory=list, description="Wrong solutions and what they fail.")
+    questions: list[IntentQuestions] = Field(
+        default_factory=list, description="Held-out targeted and near-miss questions, per intent that can be inferred."
+    )
 
     @model_validator(mode="after")
     def _unique_ids(self) -> AcceptanceSuite:
