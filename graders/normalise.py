@@ -111,6 +111,26 @@ def normalise_dates(text: str, today: date | None = None, day_first: bool = True
     return text
 
 
+_MONTH_WORD = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\b", re.IGNORECASE)
+_PATTERN_GROUPED = re.compile(r"(?<![\d.,{\\])\d{1,3}(?:,\d{3})+(?![\d}])")
+
+
+def normalise_pattern(pattern: str) -> str:
+    """A rule's regex in the form of the text it is matched against: the literal parts that `normalise` rewrites
+    (dashes and curly quotes, thousands separators, currency codes beside an amount, dates) rewritten the same way,
+    so "EUR 12m a year" matches the text "€12m a year". Regex syntax is left alone (case: patterns are matched
+    ignoring it)."""
+    out = unicodedata.normalize("NFKC", pattern).translate(_DASH_TABLE)
+    out = _PATTERN_GROUPED.sub(lambda m: m.group(0).replace(",", ""), out)
+    out = re.sub(r"\b(gbp|eur|usd)\s?(?=\d)", lambda m: _CODES[m.group(1).lower()], out, flags=re.IGNORECASE)
+    out = re.sub(
+        r"(\d+(?:\.\d+)?)\s?(gbp|eur|usd)\b", lambda m: _CODES[m.group(2).lower()] + m.group(1), out, flags=re.I
+    )
+    out = _SYMBOL_SPACE.sub(r"\1", out)
+    out = _MONTH_WORD.sub(lambda m: m.group(0).lower(), out)
+    return normalise_dates(out)
+
+
 def normalise(text: str, today: date | None = None, day_first: bool = True) -> str:
     """The canonical form rule patterns are matched against (see the module docstring). The forms of the last
     NORMALISED_CACHE texts up to CACHED_CHARS long are remembered: the rules user and the graders normalise the

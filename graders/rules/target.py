@@ -8,7 +8,7 @@ from datetime import date
 from pydantic import Field, model_validator
 
 from graders.locate import resolve
-from graders.normalise import STRUCK, normalise
+from graders.normalise import STRUCK, normalise, normalise_pattern
 from graders.rules.base import RuleArgs
 from graders.units import Unit, hedged, sentences, split, under_heading
 from graders.view import EvidenceView
@@ -92,11 +92,11 @@ def normalised_units(
 
 
 def compile_all(patterns: list[str]) -> list[re.Pattern[str]]:
-    """Compile regexes; ValueError names the bad one."""
+    """Compile regexes, normalised as the text they meet is (graders/normalise.py); ValueError names the bad one."""
     out = []
     for p in patterns:
         try:
-            out.append(re.compile(p, re.IGNORECASE))
+            out.append(re.compile(normalise_pattern(p), re.IGNORECASE))
         except re.error as exc:
             raise ValueError(f"bad regex {p!r}: {exc}") from exc
     return out

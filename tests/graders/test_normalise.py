@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
 
-from graders.normalise import normalise
+from graders.normalise import normalise, normalise_pattern
 
 TODAY = date(2026, 11, 5)
 
@@ -58,3 +59,21 @@ def test_case_emphasis_strike_through_and_latex_plus_minus() -> None:
 
 def test_struck_text_never_spans_a_paragraph_break() -> None:
     assert normalise("~~a\n\nb~~ c") == "~~a b~~ c"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "written"),
+    [
+        ("eur 12m a year", "The cost is EUR 12m a year."),
+        ("12,000 GBP", "We budget £12,000 for it."),
+        ("28 Nov 2026", "Due on 2026-11-28."),
+        ("approx – 3 days", "approx - 3 days"),
+    ],
+)
+def test_a_pattern_is_normalised_like_the_text_it_meets(pattern: str, written: str) -> None:
+    assert re.search(normalise_pattern(pattern), normalise(written), re.IGNORECASE)
+
+
+def test_regex_syntax_survives_pattern_normalisation() -> None:
+    assert normalise_pattern(r"\d{1,300} items?") == r"\d{1,300} items?"
+    assert normalise_pattern(r"(nov|dec)\w* 2026") == r"(nov|dec)\w* 2026"
