@@ -26,6 +26,8 @@ from engine.schema.results import SessionResult
 from engine.schema.session import ReferenceSolution, ReferenceTurn, SessionSpec
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
+from graders.rules import evaluate
+from graders.view import EvidenceView, view_from_events
 from sandbox.apps.world import AppWorld
 from sandbox.workspace.memory import MemoryWorkspace
 
@@ -71,22 +73,43 @@ def gold_walk(bundle: PersonaBundle) -> Iterator[GoldStep]:
         yield GoldStep(spec, start, gold)
 
 
-def run_from(bundle: PersonaBundle, spec: SessionSpec, start: SessionStart, agent: Agent) -> SessionResult:
+@dataclass(frozen=True)
+class Replay:
+    """A session replayed from a start state: its result and the state and events it ended with."""
+
+    result: SessionResult
+    view: EvidenceView
+
+    def undone(self, spec: SessionSpec) -> list[str]:
+        """Intents with evidence rules that do not all pass on the final state (whatever their status)."""
+        return [
+            i.id
+            for i in spec.hidden_intents
+            if i.evidence and not all(evaluate(r, self.view).passed for r in i.evidence)
+        ]
+
+
+def replay(bundle: PersonaBundle, spec: SessionSpec, start: SessionStart, agent: Agent) -> Replay:
     """Run one session with `agent` and the rules user from a start state (the state is not modified)."""
     workspace = MemoryWorkspace()
     workspace.restore(start.workspace)
     services = {**start.data, **({} if start.apps is None else restored_apps(start.apps))}
     clock_at(bundle, services, start.now)
     deps = EpisodeDeps(agent, RulesUser(), workspace, services=services)
-    return run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
+    log = TrajectoryLog()
+    result = run_session(bundle, spec, RunConfig(), deps, log)
+    return Replay(result, view_from_events(workspace, log.events, services, spec.artifacts))
 
 
-def run_turns(
-    bundle: PersonaBundle, spec: SessionSpec, start: SessionStart, turns: list[ReferenceTurn]
-) -> SessionResult:
+def run_from(bundle: PersonaBundle, spec: SessionSpec, start: SessionStart, agent: Agent) -> SessionResult:
+    """Run one session with `agent` and the rules user from a start state (the state is not modified)."""
+    return replay(bundle, spec, start, agent).result
+
+
+def run_turns(bundle: PersonaBundle, spec: SessionSpec, start: SessionStart, turns: list[ReferenceTurn]) -> Replay:
     """Replay scripted turns (a variant or near-miss) from a start state."""
     agent = ReferenceAgent({spec.id: ReferenceSolution(turns=turns)}, bundle.root)
-    return run_from(bundle, spec, start, agent)
+    return replay(bundle, spec, start, agent)
 
 
 def suite_path(bundle: PersonaBundle, session_id: str) -> Path:
@@ -151,22 +174,26 @@ def check_suite(bundle: PersonaBundle, step: GoldStep, suite: AcceptanceSuite) -
     row = Robustness(spec.id, variants=len(suite.variants), near_misses=len(suite.near_misses))
     out: list[Problem] = []
     for n, variant in enumerate(suite.variants):
-        result = run_turns(bundle, spec, step.start, variant.turns)
+        run = run_turns(bundle, spec, step.start, variant.turns)
+        result = run.result
         failed = [i for i in result.items if i.grader == "rule" and i.score != 1.0]
         missed = [i for i in _recoverable(spec) if result.statuses.get(i) != "completed"]
+        undone = [i for i in run.undone(spec) if i not in missed]
         for item in failed:
             out.append(Problem(file, f"variants[{n}]", f"{variant.id} fails rule item {item.item_id}: {item.reason}"))
         for intent in missed:
             status = result.statuses.get(intent) or "open"
             out.append(Problem(file, f"variants[{n}]", f"{variant.id} leaves recoverable intent {intent} {status}"))
-        row.variants_passed += not failed and not missed
+        for intent in undone:
+            out.append(Problem(file, f"variants[{n}]", f"{variant.id} never does the work of intent {intent}"))
+        row.variants_passed += not failed and not missed and not undone
     caught: set[str] = set()
     for n, miss in enumerate(suite.near_misses):
         unknown = set(miss.fails) - set(rule_items)
         if unknown:
             out.append(Problem(file, f"near_misses[{n}].fails", f"{sorted(unknown)} are not rule items of {spec.id}"))
             continue
-        outcome = run_turns(bundle, spec, step.start, miss.turns)
+        outcome = run_turns(bundle, spec, step.start, miss.turns).result
         failed_ids = {i.item_id for i in outcome.items if i.grader == "rule" and i.score != 1.0}
         if failed_ids == set(miss.fails):
             row.near_misses_caught += 1

@@ -77,6 +77,12 @@ class SimulatedUser(ABC):
     def compose(self, obs: UserObservation, answered: list[HiddenIntent], provided: list[HiddenIntent]) -> str:
         """Write the next user message answering `answered` or revealing `provided`."""
 
+    def confirmed(self, obs: UserObservation, done: list[HiddenIntent]) -> list[HiddenIntent]:
+        """Intents completed this turn that a question of the agent asked about (it asked to confirm what it had
+        done): the reply confirms them and reveals nothing else. None by default (a model user's judgment of the
+        turn already reads the question)."""
+        return []
+
     def respond(self, obs: UserObservation) -> UserReply:
         """Assign statuses for this turn and write the next message (None once every intent is terminal)."""
         open_ids = {i.id for i in obs.open_intents}
@@ -85,11 +91,12 @@ class SimulatedUser(ABC):
         remaining = [i for i in obs.open_intents if i.id not in done]
         if not remaining:
             return reply
+        confirmed = self.confirmed(obs, [i for i in obs.open_intents if i.id in done])
         remaining_ids = {i.id for i in remaining}
         asked = {k: v for k, v in self.targeted(obs, remaining).items() if k in remaining_ids}
-        if asked:
+        if asked or confirmed:
             reply.assignments += [Assignment(k, "inferred", v) for k, v in asked.items()]
-            answered = [i for i in remaining if i.id in asked]
+            answered = [*confirmed, *(i for i in remaining if i.id in asked)]
             reply.message = self.compose(obs, answered, [])
             return reply
         chosen, why = self.choose_provided(obs, remaining)

@@ -1,8 +1,9 @@
 """Deterministic targeted-question matching for rules mode: is a question about *that* intent?
 
 A question is a sentence of the agent's reply that ends with '?' once its Markdown is stripped (sentences end at
-'.', '!' or '?' followed by white space, or at a line break, so "room B2.14", "3.5 hours" or "e.g. a call" stay inside
-their sentence), or the text of an `ask_user` call. It is read with its context: the sentences before it in the same
+'.', '!' or '?' followed by white space, so "room B2.14", "3.5 hours" or "e.g. a call" stay inside their sentence; a
+paragraph, list item, heading or table row ends one too, a hard-wrapped line does not), or the text of an `ask_user`
+call. It is read with its context: the sentences before it in the same
 paragraph or list item (a careful assistant states what it found, then asks).
 
 An intent declares its `topic` (else its `keywords`): entries naming what a question that targets it is about, each
@@ -34,6 +35,7 @@ MAX_GAP = 2
 _ABBREVIATIONS = r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bno\.)(?<!\bapprox\.)"
 _BOUNDARY = re.compile(r"(?<=[.!?])" + _ABBREVIATIONS + r"\s+|\n", re.IGNORECASE)
 _BLOCK = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+•]|\d+[.)])\s)")
+_OWN_LINE = re.compile(r"(?m)^(\s{0,3}#.*|\s*\|.*)$")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _MARKUP = re.compile(r"(?m)^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d+[.)]\s+)|[*`~]+|(?<![a-z0-9])_+|_+(?![a-z0-9])", re.I)
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -96,13 +98,14 @@ def strip_markdown(text: str) -> str:
 
 
 def _sentences(block: str) -> list[str]:
-    return [part.strip() for part in _BOUNDARY.split(block) if part.strip()]
+    """The sentences of a paragraph or list item, its hard-wrapped lines read as one."""
+    return [part.strip() for part in _BOUNDARY.split(" ".join(block.split("\n"))) if part.strip()]
 
 
 def asked_in(text: str) -> list[Asked]:
     """Every question of a reply with its context (the sentences before it in its paragraph or list item)."""
     out: list[Asked] = []
-    for block in _BLOCK.split(text):
+    for block in _BLOCK.split(_OWN_LINE.sub(r"\n\1\n", text)):
         before: list[str] = []
         for sentence in _sentences(strip_markdown(block)):
             if sentence.endswith("?") and sentence.strip(" ?"):
@@ -145,9 +148,10 @@ def _alternatives(entry: str) -> list[str]:
 
 def _word_matches(word: str, part: tuple[str, bool]) -> bool:
     """A folded word against one folded word of an alternative: at a word start when the author wrote a base form
-    ("attend" matches "attendance"), the same word when folding cut an ending ("marked" is not "markdown")."""
+    ("attend" matches "attendance"), the same word when folding cut an ending ("marked" is not "markdown") or the word
+    is one or two letters ("d" in "grade d" is not "defaults")."""
     stem, cut = part
-    return word == stem if cut else word.startswith(stem)
+    return word == stem if cut or len(stem) <= 2 else word.startswith(stem)
 
 
 def _parts(alt: str) -> tuple[tuple[str, bool], ...]:

@@ -3,9 +3,6 @@ reveal of the open intent closest to what the agent last asked or did."""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-
 from engine.nodes.open_session import render_opening
 from engine.ports import WorkspaceError
 from engine.schema.session import HiddenIntent
@@ -34,39 +31,45 @@ class RulesUser(SimulatedUser):
 
     def targeted(self, obs: UserObservation, remaining: list[HiddenIntent]) -> dict[str, str]:
         """Intents one question of the latest turn (its reply or an `ask_user` call) is about, read with its
-        context (engine/user/questions.py); a question about several open intents counts for none."""
+        context (engine/user/questions.py). A question several open intents match goes to the one whose whole topic
+        is in the question sentence itself when only one's is; otherwise it counts for none of them."""
         asked = latest_questions(obs)
         opening = render_opening(obs.session)
-        matched = {i.id: targeting(i.question_topic, asked, opening) for i in remaining}
-        shared = Counter(a.question for a in matched.values() if a is not None)
-        hits: dict[str, str] = {}
+        by_question: dict[str, list[HiddenIntent]] = {}
         for intent in remaining:
-            hit = matched.get(intent.id)
-            if hit is not None and shared[hit.question] == 1:
-                hits[intent.id] = f"{QUESTION_EVIDENCE}{hit.question}"
+            hit = targeting(intent.question_topic, asked, opening)
+            if hit is not None:
+                by_question.setdefault(hit.question, []).append(intent)
+        hits: dict[str, str] = {}
+        for question, intents in by_question.items():
+            whole = [i for i in intents if all(entry_matches(e, question) for e in i.question_topic)]
+            chosen = intents if len(intents) == 1 else whole if len(whole) == 1 else []
+            hits.update({i.id: f"{QUESTION_EVIDENCE}{question}" for i in chosen})
         return hits
 
-    def choose_provided(self, obs: UserObservation, remaining: list[HiddenIntent]) -> tuple[str, str]:
-        """The remaining intent closest to what the agent last asked (then said or did): the most of its topic
-        entries in the latest turn's questions, then in its whole reply and tool calls; else the first listed."""
-        asked = " ".join(a.context for a in latest_questions(obs))
-        acted = " ".join(
-            [obs.latest.agent_text, *(json.dumps(r.arguments, ensure_ascii=False) for r in obs.latest.tool_records)]
-        )
+    def confirmed(self, obs: UserObservation, done: list[HiddenIntent]) -> list[HiddenIntent]:
+        """Intents completed this turn that a question of it is about: the agent asked whether to do what it did."""
+        credited = self.targeted(obs, done) if done else {}
+        return [i for i in done if i.id in credited]
 
-        def closeness(intent: HiddenIntent) -> tuple[int, int]:
-            topic = intent.question_topic
-            return sum(entry_matches(e, asked) for e in topic), sum(entry_matches(e, acted) for e in topic)
+    def choose_provided(self, obs: UserObservation, remaining: list[HiddenIntent]) -> tuple[str, str]:
+        """The remaining intent nearest what the agent last asked (the largest share of its topic entries in the
+        latest turn's question sentences, then in them with their context), else the first listed. What the agent
+        said or did is not used: an intent it is working on is left for it to finish."""
+        asked = latest_questions(obs)
+        sentences = " ".join(a.question for a in asked)
+        contexts = " ".join(a.context for a in asked)
+
+        def closeness(intent: HiddenIntent) -> tuple[float, float]:
+            topic = intent.question_topic or [""]
+            share = len(topic)
+            in_sentence = sum(entry_matches(e, sentences) for e in topic if e)
+            return in_sentence / share, sum(entry_matches(e, contexts) for e in topic if e) / share
 
         best = max(remaining, key=closeness)  # max keeps the first of equals: the listed order breaks ties
-        near = closeness(best)
-        if near == (0, 0):
+        if not closeness(best)[1]:
             return remaining[0].id, "no completion or targeted question, nothing asked near one: first listed"
-        where = "asked about" if near[0] else "said or did about"
-        return (
-            best.id,
-            f"no completion or targeted question; nearest what the agent {where} ({near[0] or near[1]} topic entries)",
-        )
+        return best.id, "no completion or targeted question; the intent nearest what the agent asked about"
 
     def compose(self, obs: UserObservation, answered: list[HiddenIntent], provided: list[HiddenIntent]) -> str:
         """The reveal lines, verbatim."""

@@ -145,3 +145,25 @@ def test_the_user_provides_the_intent_nearest_what_was_asked_not_the_first_liste
     assert chosen == "i2" and "asked about" in why
     idle = _observe("Done.", [], [LUNCH, SPLIT])
     assert RulesUser().choose_provided(idle, [LUNCH, SPLIT])[0] == "i1"
+
+
+def test_one_or_two_letter_words_of_a_topic_match_only_themselves() -> None:
+    grade_d = _intent("i1", ["grade d|d grade|already in default"])
+    assert _topics([grade_d], "Should I add a line of defaults over all grades?") == {}
+    assert _topics([grade_d], "Should grade D be left out?") == {"i1": "question: Should grade D be left out?"}
+
+
+def test_a_question_about_work_already_done_this_turn_is_confirmed_and_nothing_else_revealed() -> None:
+    draft = HiddenIntent(
+        id="i1",
+        content="Leave the draft untouched.",
+        reveal="Keep the draft as it is.",
+        topic=["untouched|overwrite|next to it|original"],
+        evidence=[{"kind": "file_exists", "args": {"path": "draft.md"}}],
+    )
+    later = _intent("i2", ["psi|population stability"])
+    obs = _observe("I saved my version next to it. Should the original stay untouched?", [], [draft, later])
+    obs.evidence.workspace.write_file("draft.md", b"as it was")
+    reply = RulesUser().respond(obs)
+    assert [(a.intent_id, a.status) for a in reply.assignments] == [("i1", "completed")]
+    assert reply.message == "Keep the draft as it is."
