@@ -19,12 +19,14 @@ from engine.episode import EpisodeDeps, run_session
 from engine.leakage import LEAK_THRESHOLD, leak_score
 from engine.loader import DataError, PersonaBundle, Problem, _loc, find_personas, load_persona
 from engine.nodes.open_session import render_opening
+from engine.question_acceptance import uncovered
 from engine.schema.config import RunConfig
 from engine.schema.rules import RuleSpec
 from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
 from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
+from engine.validate_clock import check_clock
 from engine.validate_grading import allowed_paths, opening_problems, static_problems
 from engine.validate_targeting import targeting_problems
 from graders.rules import REGISTRY, takes_artifact
@@ -194,6 +196,7 @@ def check_bundle(bundle: PersonaBundle) -> list[Problem]:
         )
     out += check_data_services(bundle)
     out += check_apps(bundle)
+    out += check_clock(bundle)
     allowed = allowed_paths(bundle)
     for n, spec in enumerate(bundle.sessions):
         out += check_session(bundle, spec, order[:n])
@@ -235,7 +238,8 @@ def dry_run_episode(bundle: PersonaBundle) -> tuple[list[Problem], list[Robustne
                 )
         suite = load_suite(bundle, spec.id, out)
         if suite is None:
-            rows.append(Robustness(spec.id, unexercised=[c.id for c in spec.checklist if c.rule is not None]))
+            rules = [c.id for c in spec.checklist if c.rule is not None]
+            rows.append(Robustness(spec.id, unexercised=rules, unasked=uncovered(spec, None)))
             continue
         found, row = check_suite(bundle, step, suite)
         out += found
