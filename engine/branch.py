@@ -52,16 +52,25 @@ class BranchPoint:
 def branch_point(
     branch: BranchConfig, bundle: PersonaBundle, sessions: list[SessionSpec], with_apps: bool
 ) -> tuple[BranchPoint, list[SessionSpec]]:
-    """The branch point of `bundle` and the sessions still to run; BranchError names what is missing."""
+    """The branch point of `bundle` and the selected sessions still to run; BranchError names what is missing.
+
+    The state restored is the source run's after the session before `branch.at` in the persona's episode order,
+    whatever `sessions` selects (a selection of `[s05]` reruns s05 on the world s04 left); `branch.at` must be among
+    the selected sessions."""
     ids = [s.id for s in sessions]
+    order = [s.id for s in bundle.sessions]
+    if branch.at not in order:
+        raise BranchError(f"branch.at: {bundle.persona.id} has no session {branch.at!r} (sessions: {', '.join(order)})")
     if branch.at not in ids:
-        raise BranchError(f"branch.at: {bundle.persona.id} runs no session {branch.at!r} (sessions: {', '.join(ids)})")
-    start = ids.index(branch.at)
+        raise BranchError(
+            f"branch.at: {branch.at!r} is not among the selected sessions of {bundle.persona.id} "
+            f"(sessions: {', '.join(ids)}); select it or branch elsewhere"
+        )
     source = Path(branch.from_run) / bundle.persona.id
-    before = ids[:start]
+    before = order[: order.index(branch.at)]
     needed = [WORKSPACE_FILE, TRAJECTORY_FILE] + ([APPS_FILE] if with_apps else [])
     for sid in before:
         missing = [name for name in needed if not (source / sid / name).is_file()]
         if missing:
             raise BranchError(f"branch.from_run: {source / sid} has no {', '.join(missing)} (did that session finish?)")
-    return BranchPoint(source, before), sessions[start:]
+    return BranchPoint(source, before), sessions[ids.index(branch.at) :]

@@ -62,6 +62,19 @@ def test_a_branch_opens_where_the_source_runs_clock_stood(tmp_path: Path, exampl
     assert original.opened_at > datetime(2026, 1, 5, 9, 0) + timedelta(days=1), "s03 opens two gaps after the start"
 
 
+def test_a_branch_of_one_selected_session_opens_on_the_state_the_session_before_left(
+    tmp_path: Path, example_persona: Path, source: Path
+) -> None:
+    out = branch(tmp_path, example_persona, source, "s02", "sessions=[s02]")
+    assert sorted(p.name for p in (out / "example").iterdir() if p.is_dir()) == ["s02"]
+    before = files_of(source / "example" / "s01" / "workspace.tar")
+    after = files_of(out / "example" / "s02" / "workspace.tar")
+    assert "schedule/2026-12-05.md" in after and {path: after.get(path) for path in before} == before
+    excluded = load_config(None, [f"branch.from_run={source}", "branch.at=s03", "sessions=[s02]"])
+    with pytest.raises(BranchError, match=r"'s03' is not among the selected sessions of example \(sessions: s02\)"):
+        count_sessions(excluded, [load_persona(example_persona)])
+
+
 def test_oracle_branch_sees_the_source_transcripts(tmp_path: Path, example_persona: Path, source: Path) -> None:
     out = branch(tmp_path, example_persona, source, "s02", "memory=oracle")
     opening = next(
@@ -80,7 +93,7 @@ def test_rerunning_a_branched_run_redoes_nothing(tmp_path: Path, example_persona
 def test_bad_branch_points_are_named(tmp_path: Path, example_persona: Path, source: Path) -> None:
     bundles = [load_persona(example_persona)]
     unknown = load_config(None, [f"branch.from_run={source}", "branch.at=s09"])
-    with pytest.raises(BranchError, match=r"branch\.at: example runs no session 's09'"):
+    with pytest.raises(BranchError, match=r"branch\.at: example has no session 's09'"):
         count_sessions(unknown, bundles)
     (source / "example" / "s01" / "workspace.tar").unlink()
     broken = load_config(None, [f"branch.from_run={source}", "branch.at=s03"])
