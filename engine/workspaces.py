@@ -2,7 +2,8 @@
 
 `auto` picks the Docker sandbox whenever a daemon answers, building its image on first use (the
 offline path when no registry answers; an unchanged image is reused). Without Docker it picks the
-local workspace, whose commands run in a bubblewrap jail (sandbox/workspace/jail.py). Where no jail
+local workspace, whose commands run in a bubblewrap jail, or where bubblewrap is missing in the namespace jail
+built from util-linux (sandbox/workspace/jail.py, nsjail.py). Where no jail
 can be made either, an agent driven by a model or an outside program does not run on the local or
 memory workspace unless `sandbox.allow_unjailed` says so (with a loud warning); the reference,
 passive and human agents (gold commands, none, the person at the terminal) may.
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 from engine.ports import Workspace, WorkspaceError
 from engine.schema.config import RunConfig, WorkspaceBackend
-from sandbox.workspace.jail import jail_problem, warm_up_jail
+from sandbox.workspace.jail import jail_kind, jail_problem, warm_up_jail
 from sandbox.workspace.local import LocalWorkspace
 from sandbox.workspace.memory import MemoryWorkspace
 
@@ -125,7 +126,14 @@ def resolve_backend(config: RunConfig, on_note: Note | None = None) -> tuple[Wor
         loud = unjailed.startswith(WARNING)
         body = unjailed.removeprefix(WARNING)
         return "local", f"{WARNING if loud else ''}{problem}: using the local workspace; {body}"
-    return "local", f"{problem}: using the local workspace, jailed by bubblewrap (only the workspace, no network)"
+    return "local", f"{problem}: using the local workspace, {jail_description()} (only the workspace, no network)"
+
+
+def jail_description() -> str:
+    """Which jail the local workspace's commands run in, for the one line `auto` prints."""
+    if jail_kind() == "namespaces":
+        return "jailed in Linux namespaces by util-linux's unshare (bubblewrap is not installed or cannot jail here)"
+    return "jailed by bubblewrap"
 
 
 def make_workspace(config: RunConfig, seed: dict[str, bytes]) -> Workspace:

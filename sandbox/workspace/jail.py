@@ -31,6 +31,7 @@ from pathlib import Path
 
 from sandbox.image.site import IMAGE_PYTHON, cached_site
 from sandbox.owner import LOCAL_PREFIX, process_token
+from sandbox.workspace.nsjail import empty_folder, ns_argv, ns_tools_problem
 from sandbox.workspace.simtime import SANDBOX_LIB, clock_env, clocked, host_lib, sandbox_lib_usable
 
 JAIL_ROOT = "/workspace"
@@ -44,6 +45,8 @@ _GROUP = f"root:x:0:\nagent:x:{JAIL_UID}:\n"
 _HOSTS = "127.0.0.1 localhost workspace\n::1 localhost\n"
 _PATH = "/usr/local/bin:/usr/bin:/bin"
 _PROBE_TIMEOUT_S = 20.0
+NAMESPACES = "namespaces"
+"""The probe's mark for the namespace jail in place of bwrap's optional flags."""
 # The environment of the bwrap process itself: it is PID 1's environment inside the jail.
 BWRAP_ENV = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
 
@@ -120,9 +123,25 @@ def _environment(site: bool) -> list[str]:
     return args
 
 
+def _ns_argv(root: Path, command: str, site: Path | None, now: datetime | None) -> list[str]:
+    """The namespace jail's argv (sandbox/workspace/nsjail.py), the same root, environment and clock as bwrap's."""
+    env = dict(zip(_environment(site is not None)[2::3], _environment(site is not None)[3::3], strict=True))
+    lib = host_lib() if now is not None and sandbox_lib_usable() else None
+    if lib is not None and now is not None:
+        env.update(clock_env(now, SANDBOX_LIB))
+        command = clocked(command, JAIL_ROOT)
+    support = _support_dir()
+    argv = ns_argv(
+        empty_folder(support, "root"), root, command, env, site=site, lib=lib, etc=support, tmp_bytes=TMP_BYTES
+    )
+    return (["setpriv", "--pdeathsig", "KILL"] if shutil.which("setpriv") else []) + argv
+
+
 def _argv(
     root: Path, command: str, site: Path | None, features: frozenset[str], now: datetime | None = None
 ) -> list[str]:
+    if NAMESPACES in features:
+        return _ns_argv(root, command, site, now)
     bwrap = _bwrap()
     if bwrap is None:
         raise RuntimeError("bubblewrap (bwrap) is not installed")
@@ -169,31 +188,58 @@ def _warm() -> None:
         _probe()
 
 
+_VERSION_SCRIPT = "import sys; print('%d.%d' % sys.version_info[:2])"
+
+
+def _try_jail(features: frozenset[str]) -> subprocess.CompletedProcess[str] | str:
+    """Start Python in a jail of this kind: its outcome, or why it could not start."""
+    with tempfile.TemporaryDirectory(prefix="proact-jail-probe-") as tmp:
+        try:
+            return subprocess.run(
+                _argv(Path(tmp), f"python3 -c {_VERSION_SCRIPT!r} 2>/dev/null || echo none", None, features),
+                capture_output=True,
+                text=True,
+                timeout=_PROBE_TIMEOUT_S,
+                check=False,
+                env=BWRAP_ENV,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"could not start: {exc}"
+
+
+def _probe_namespaces(why_not_bwrap: str) -> tuple[str | None, Path | None, frozenset[str]]:
+    """The namespace jail, where bubblewrap is missing or cannot jail here."""
+    missing = ns_tools_problem()
+    if missing is not None:
+        return f"{why_not_bwrap}, and the namespace jail's tools are missing ({missing})", None, frozenset()
+    outcome = _try_jail(frozenset({NAMESPACES}))
+    if isinstance(outcome, str) or outcome.returncode != 0:
+        failure = outcome if isinstance(outcome, str) else outcome.stderr.strip()[-300:]
+        return f"{why_not_bwrap}, and the kernel refuses the namespace jail ({failure})", None, frozenset()
+    site = cached_site(platform.machine())
+    return None, site if outcome.stdout.strip() == IMAGE_PYTHON else None, frozenset({NAMESPACES})
+
+
 @functools.cache
 def _probe_once() -> tuple[str | None, Path | None, frozenset[str]]:
-    """The probe itself: a jail is tried with every optional flag this bwrap knows, then with none."""
+    """The probe itself: bubblewrap with every optional flag it knows, then with none, then the namespace jail."""
     if _bwrap() is None:
-        return "bubblewrap (bwrap) is not installed", None, frozenset()
-    script = "import sys; print('%d.%d' % sys.version_info[:2])"
+        return _probe_namespaces("bubblewrap (bwrap) is not installed")
     failure = ""
     for features in dict.fromkeys((_features(), frozenset())):
-        with tempfile.TemporaryDirectory(prefix="proact-jail-probe-") as tmp:
-            try:
-                proc = subprocess.run(
-                    _argv(Path(tmp), f"python3 -c {script!r} 2>/dev/null || echo none", None, features),
-                    capture_output=True,
-                    text=True,
-                    timeout=_PROBE_TIMEOUT_S,
-                    check=False,
-                    env=BWRAP_ENV,
-                )
-            except (OSError, subprocess.TimeoutExpired) as exc:
-                return f"bubblewrap could not start: {exc}", None, frozenset()
-        if proc.returncode == 0:
+        outcome = _try_jail(features)
+        if isinstance(outcome, str):
+            return f"bubblewrap {outcome}", None, frozenset()
+        if outcome.returncode == 0:
             site = cached_site(platform.machine())
-            return None, site if proc.stdout.strip() == IMAGE_PYTHON else None, features
-        failure = proc.stderr.strip()[-300:]
-    return f"bubblewrap cannot make namespaces here: {failure}", None, frozenset()
+            return None, site if outcome.stdout.strip() == IMAGE_PYTHON else None, features
+        failure = outcome.stderr.strip()[-300:]
+    return _probe_namespaces(f"bubblewrap cannot make namespaces here: {failure}")
+
+
+def jail_kind() -> str:
+    """Which jail agent commands run in here: 'bubblewrap' or 'namespaces' (call when jail_problem() is None)."""
+    return "namespaces" if NAMESPACES in _probe()[2] else "bubblewrap"
 
 
 def jail_problem() -> str | None:

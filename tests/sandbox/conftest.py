@@ -6,6 +6,7 @@ unchanged) and is skipped, with the reason in pytest's summary, when no daemon a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -62,6 +63,16 @@ def make_ws(request: pytest.FixtureRequest) -> Iterator[Factory]:
     yield factory
     for ws in made:
         ws.close()
+
+
+@pytest.fixture
+def namespace_jail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jailed commands run on the namespace jail, bubblewrap hidden as if not installed (the probe runs afresh and is
+    forgotten afterwards)."""
+    from sandbox.workspace import jail
+
+    monkeypatch.setattr(jail, "_bwrap", lambda: None)
+    monkeypatch.setattr(jail, "_probe_once", functools.cache(jail._probe_once.__wrapped__))
 
 
 @pytest.fixture

@@ -60,10 +60,13 @@ def two_sessions(root: Path) -> PersonaBundle:
     return PersonaBundle(root=root, persona=PERSONA, episode=episode, sessions=sessions, data_root=root)
 
 
-@pytest.fixture(params=["local", "docker"])
+@pytest.fixture(params=["local", "local-namespaces", "docker"])
 def workspace(request: pytest.FixtureRequest) -> Iterator[Workspace]:
-    """The jailed local workspace, or a Docker one (each skipped with its reason where it cannot run)."""
-    if request.param == "local":
+    """The jailed local workspace (bubblewrap's jail, or the namespace jail with bubblewrap hidden), or a Docker one
+    (each skipped with its reason where it cannot run)."""
+    if request.param.startswith("local"):
+        if request.param == "local-namespaces":
+            request.getfixturevalue("namespace_jail")
         problem = jail_problem()
         if problem is not None:
             pytest.skip(f"the jailed local workspace cannot run here: {problem}")

@@ -1,5 +1,6 @@
 """Attacks through the agent's own tools on every backend that can run a model-driven agent: docker, and the local
-and memory workspaces with their commands jailed by bubblewrap.
+and memory workspaces with their commands jailed by bubblewrap, and the local workspace on the namespace jail
+(bubblewrap hidden, as on a machine without it).
 
 Each test sets fake API keys in the engine's environment (and in a second engine-like process), attacks, and
 asserts that no hidden string of the researcher persona (intents, reveals, checklist texts, gold files) and no
@@ -36,7 +37,7 @@ from tests.sandbox.abuse import (
 SEED = {"brief.md": b"# brief\n"}
 HIDDEN = hidden_strings()
 NO_JAIL = "no jail can be made here ({}): a model-driven agent is refused on the {} workspace instead"
-BACKENDS = [pytest.param("docker", marks=pytest.mark.docker), "local", "memory"]
+BACKENDS = [pytest.param("docker", marks=pytest.mark.docker), "local", "memory", "local-namespaces"]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -52,11 +53,13 @@ def attack(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
 
         ws: LocalWorkspace | MemoryWorkspace | DockerWorkspace = DockerWorkspace(settings, SEED)
     else:
+        if backend == "local-namespaces":
+            request.getfixturevalue("namespace_jail")
         problem = jail_problem()
         if problem is not None:
             pytest.skip(NO_JAIL.format(problem, backend))
         ws = MemoryWorkspace(SEED) if backend == "memory" else LocalWorkspace(jail=True)
-        if backend == "local":
+        if backend != "memory":
             ws.write_file("brief.md", SEED["brief.md"])
     session = AttackSession(ws)
     session.backend = backend  # type: ignore[attr-defined]

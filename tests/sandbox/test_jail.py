@@ -1,4 +1,5 @@
-"""The local workspace's bubblewrap jail: what a command sees, and what happens where no jail can be made."""
+"""The local workspace's jails (bubblewrap's, and the namespace jail where bubblewrap is missing): what a command
+sees, and what happens where no jail can be made."""
 
 from __future__ import annotations
 
@@ -13,12 +14,17 @@ from sandbox.workspace import jail
 from sandbox.workspace.local import LocalWorkspace
 
 
-@pytest.fixture
-def jailed() -> LocalWorkspace:
-    """A jailed local workspace (skipped where no jail can be made)."""
+@pytest.fixture(params=["bubblewrap", "namespaces"])
+def jailed(request: pytest.FixtureRequest) -> LocalWorkspace:
+    """A jailed local workspace, in bubblewrap's jail or (bubblewrap hidden) the namespace jail; skipped where that
+    jail cannot be made, with the reason."""
+    if request.param == "namespaces":
+        request.getfixturevalue("namespace_jail")
     problem = jail.jail_problem()
     if problem is not None:
         pytest.skip(f"no jail can be made here: {problem}")
+    if jail.jail_kind() != request.param:
+        pytest.skip(f"bubblewrap cannot jail here; the {jail.jail_kind()} jail is used instead")
     return LocalWorkspace(jail=True)
 
 
