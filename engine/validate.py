@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from engine.acceptance import ACCEPTANCE_DIR, Robustness, check_suite, gold_walk, load_suite, run_from, seed_state
 from engine.agents.passive import PassiveAgent
 from engine.apps import check_apps, services_with
+from engine.clockcheck import check_clock
 from engine.datasets import check_data_services
 from engine.episode import EpisodeDeps, run_session
 from engine.leakage import LEAK_THRESHOLD, leak_score
@@ -26,7 +27,6 @@ from engine.schema.session import SessionSource, SessionSpec, WorkspaceSource
 from engine.tools.registry import TOOLSETS, tools_for
 from engine.trajectory import TrajectoryLog
 from engine.user.rules import RulesUser
-from engine.validate_clock import check_clock
 from engine.validate_grading import allowed_paths, opening_problems, static_problems
 from engine.validate_targeting import targeting_problems
 from graders.rules import REGISTRY, takes_artifact

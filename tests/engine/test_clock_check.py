@@ -1,5 +1,5 @@
 """`proact validate` reports fixtures dated after the session that first shows them, and session texts whose
-today/tomorrow or weekday disagrees with the session's clock (engine/validate_clock.py)."""
+today/tomorrow or weekday disagrees with the session's clock (engine/clockcheck/)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from engine.clockcheck import check_clock
+from engine.clockcheck.documents import document_dates
+from engine.clockcheck.labels import is_event_label
 from engine.loader import PersonaBundle, Problem, load_persona
 from engine.schema.episode import Episode, EpisodeClockSpec, EpisodeEntry
 from engine.schema.persona import Persona
 from engine.schema.session import SessionSpec
-from engine.validate_clock import check_clock, document_dates, is_event_label
 
 PERSONA = Persona(id="clocked", name="Cleo", role="tester", occupation="Checks dates.")
 # s1 opens on Tuesday 10 November 2026 at 09:00, s2 a day later (Wednesday 11 November, 09:00).
