@@ -1,4 +1,4 @@
-"""Validate checks of rules-mode question targeting: every intent's keywords are anchored, and no generic
+"""Validate checks of rules-mode question targeting: every intent's topic (else keywords) is anchored, and no generic
 question of the battery (engine/user/generic.py) infers any intent."""
 
 from __future__ import annotations
@@ -11,15 +11,16 @@ from engine.user.questions import anchored, targeting_question
 
 
 def targeting_problems(bundle: PersonaBundle, spec: SessionSpec) -> list[Problem]:
-    """Unanchored keywords and intents a generic question would infer."""
+    """Unanchored topics and intents a generic question would infer."""
     file = str(bundle.files[spec.id])
     opening = render_opening(spec)
     out: list[Problem] = []
     for n, intent in enumerate(spec.hidden_intents):
-        if not intent.keywords:
+        topic = intent.question_topic
+        if not topic:
             continue
-        where = f"hidden_intents[{n}].keywords"
-        if not anchored(intent.keywords, opening):
+        where = f"hidden_intents[{n}].{'topic' if intent.topic else 'keywords'}"
+        if not anchored(topic, opening):
             out.append(
                 Problem(
                     file,
@@ -30,7 +31,7 @@ def targeting_problems(bundle: PersonaBundle, spec: SessionSpec) -> list[Problem
             )
             continue
         for question in GENERIC_QUESTIONS:
-            if targeting_question(intent.keywords, [question], opening) is not None:
+            if targeting_question(topic, [question], opening) is not None:
                 out.append(Problem(file, where, f"the generic question {question!r} infers it"))
                 break
     return out

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.question_acceptance import check_questions, uncovered
 from engine.schema.acceptance import AcceptanceSuite
+from engine.validate_targeting import targeting_problems
 from tests.engine.helpers import bundle, spec
 
 LUNCH = {
@@ -44,3 +47,18 @@ def test_recall_and_precision_of_held_out_questions_are_counted_and_each_miss_na
         ("questions[0].targeted[2]", "does not infer i1 (credited to ['i2'])")
     ]
     assert uncovered(SESSION, suite) == ["i2"] and uncovered(SESSION, None) == ["i1", "i2"]
+
+
+def test_validate_reports_a_topic_without_an_anchor() -> None:
+    loose = spec(
+        [
+            {"id": "i1", "content": "c", "reveal": "r", "topic": ["where|save|folder"]},
+            {"id": "i2", "content": "c", "reveal": "r", "topic": ["tip|gratuity"]},
+            {"id": "i3", "content": "c", "reveal": "r", "keywords": ["booktabs"]},
+        ],
+        id="s1",
+    )
+    persona = bundle(loose)
+    persona.files["s1"] = Path("sessions/s1.yaml")
+    found = [(p.field, p.message[:30]) for p in targeting_problems(persona, loose)]
+    assert found == [("hidden_intents[0].topic", "no anchor: every entry is a gen")]
