@@ -61,4 +61,4 @@ def test_validate_reports_a_topic_without_an_anchor() -> None:
     persona = bundle(loose)
     persona.files["s1"] = Path("sessions/s1.yaml")
     found = [(p.field, p.message[:30]) for p in targeting_problems(persona, loose)]
-    assert found == [("hidden_intents[0].topic", "no anchor: every entry is a gen")]
+    assert found == [("hidden_intents[0].topic", "no anchor: every entry is a ge")]
