@@ -131,14 +131,18 @@ def fold(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) >= 5 else word  # share, shared, sharing: "shar"
 
 
+Word = tuple[str, str]
+"""A word of a text: folded, and as written (lower case)."""
+
+
 @lru_cache(maxsize=8192)
-def folded(text: str) -> tuple[str, ...]:
-    """The words of a text folded, negations and auxiliaries dropped."""
+def folded(text: str) -> tuple[Word, ...]:
+    """The words of a text, folded and as written, negations and auxiliaries dropped."""
     out = []
     for raw in _WORD.findall(text.lower().replace("\u2019", "'")):
         if raw in _NEGATIONS or raw.endswith("n't") or raw in _AUXILIARIES:
             continue
-        out.append(fold(raw))
+        out.append((fold(raw), raw.replace("'", "")))
     return tuple(out)
 
 
@@ -146,23 +150,20 @@ def _alternatives(entry: str) -> list[str]:
     return [alt.strip() for alt in entry.split("|") if alt.strip()]
 
 
-def _word_matches(word: str, part: tuple[str, bool]) -> bool:
-    """A folded word against one folded word of an alternative: at a word start when the author wrote a base form
-    ("attend" matches "attendance"), the same word when folding cut an ending ("marked" is not "markdown") or the word
-    is one or two letters ("d" in "grade d" is not "defaults")."""
-    stem, cut = part
-    return word == stem if cut or len(stem) <= 2 else word.startswith(stem)
+def _word_matches(word: Word, part: Word) -> bool:
+    """A word of the text against one word of an alternative: the same folded word ("shared" is "sharing"); at a word
+    start when the author wrote a base form ("attend" matches "attendance") or a prefix of four letters or more as
+    written ("reimburs" matches "reimbursement"); never by prefix when folding cut an ending ("marked" is not
+    "markdown") or the word is one or two letters ("d" in "grade d" is not "defaults")."""
+    (text_fold, text_raw), (stem, raw) = word, part
+    if text_fold == stem:
+        return True
+    if len(stem) <= 2:
+        return False
+    return (stem == raw and text_fold.startswith(stem)) or (len(raw) >= 4 and text_raw.startswith(raw))
 
 
-def _parts(alt: str) -> tuple[tuple[str, bool], ...]:
-    return tuple(
-        (fold(raw), fold(raw) != raw.lower().replace("'", ""))
-        for raw in _WORD.findall(alt.lower().replace("\u2019", "'"))
-        if not (raw in _NEGATIONS or raw.endswith("n't") or raw in _AUXILIARIES)
-    )
-
-
-def _phrase_at(words: tuple[str, ...], phrase: tuple[tuple[str, bool], ...], start: int) -> bool:
+def _phrase_at(words: tuple[Word, ...], phrase: tuple[Word, ...], start: int) -> bool:
     at = start
     for n, part in enumerate(phrase):
         limit = at + 1 if n == 0 else min(len(words), at + MAX_GAP + 1)
@@ -173,9 +174,9 @@ def _phrase_at(words: tuple[str, ...], phrase: tuple[tuple[str, bool], ...], sta
     return True
 
 
-def alternative_occurs(alt: str, words: tuple[str, ...]) -> bool:
+def alternative_occurs(alt: str, words: tuple[Word, ...]) -> bool:
     """Whether an alternative (one or several words) occurs in folded words, each at a word start."""
-    phrase = _parts(alt)
+    phrase = folded(alt)
     if not phrase:
         return False
     return any(_phrase_at(words, phrase, i) for i in range(len(words)))
@@ -198,7 +199,7 @@ def generic_word(word: str) -> bool:
 
 def generic_alternative(alt: str) -> bool:
     """An alternative made of generic words only, once folded (negations and auxiliaries count as generic)."""
-    return all(generic_word(w) for w in folded(alt))
+    return all(generic_word(folded_word) for folded_word, _ in folded(alt))
 
 
 def specific_alternatives(entry: str, opening: str) -> list[str]:

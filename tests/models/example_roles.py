@@ -47,6 +47,9 @@ def _odd(text: str) -> bool:
     return int(hashlib.sha256(text.encode()).hexdigest()[:4], 16) % 2 == 1
 
 
+_EVENT_TIME = re.compile(r'\n  "time": "[^"]*",')
+
+
 class ExampleRoles:
     """Answers for agent, user and judge requests over one persona bundle."""
 
@@ -98,6 +101,7 @@ class ExampleRoles:
 
     def _spec(self, messages: list[dict[str, Any]]) -> SessionSpec:
         opening = next(str(m["content"]) for m in messages if m["role"] == "user")
+        opening = _EVENT_TIME.sub("", opening)  # a trigger event carries the episode clock's time as it arrives
         return next(spec for text, spec in self.openings if text in opening)
 
     def agent(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
