@@ -70,6 +70,29 @@ _AUXILIARIES = frozenset(
         "got",
     ]
 )
+_REFERRING = frozenset(
+    [
+        "it",
+        "its",
+        "them",
+        "they",
+        "their",
+        "that",
+        "those",
+        "this",
+        "these",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "one",
+        "ones",
+        "there",
+        "such",
+    ]
+)
+"""Words by which a question refers back to the sentence before it."""
 _IRREGULAR = {
     "ate": "eat", "eaten": "eat", "paid": "pay", "sent": "send", "bought": "buy", "went": "go", "gone": "go",
     "made": "make", "took": "take", "taken": "take", "gave": "give", "given": "give", "left": "leave",
@@ -86,10 +109,18 @@ _IRREGULAR = {
 
 @dataclass(frozen=True)
 class Asked:
-    """One question the agent asked: the sentence itself and the sentence read with its context."""
+    """One question the agent asked: the sentence itself, the sentence read with its context, and the sentence just
+    before it in its paragraph or list item ("" when none)."""
 
     question: str
     context: str
+    lead: str = ""
+
+    def focus(self) -> str:
+        """Where the question's subject must be named: the question sentence, with the sentence before it when the
+        question refers back to it ("Some rows are staff test purchases. Leave them out?")."""
+        refers = any(word in _REFERRING for word in _WORD.findall(self.question.lower()))
+        return f"{self.lead} {self.question}" if self.lead and refers else self.question
 
 
 def strip_markdown(text: str) -> str:
@@ -109,7 +140,7 @@ def asked_in(text: str) -> list[Asked]:
         before: list[str] = []
         for sentence in _sentences(strip_markdown(block)):
             if sentence.endswith("?") and sentence.strip(" ?"):
-                out.append(Asked(sentence, " ".join([*before, sentence])))
+                out.append(Asked(sentence, " ".join([*before, sentence]), before[-1] if before else ""))
             before.append(sentence)
     return out
 
@@ -225,12 +256,18 @@ def targeting(topic: list[str], asked: list[Asked], opening: str = "") -> Asked 
     if not topic or not anchors:
         return None
     for candidate in asked:
-        words = folded(candidate.question)
+        words = folded(candidate.focus())
         if any(alternative_occurs(a, words) for a in anchors) and all(
             entry_matches(entry, candidate.context) for entry in topic
         ):
             return candidate
     return None
+
+
+def strength(topic: list[str], text: str, opening: str = "") -> int:
+    """How many specific alternatives of a topic occur in a text: how much the text is about it."""
+    words = folded(text)
+    return sum(alternative_occurs(a, words) for entry in topic for a in specific_alternatives(entry, opening))
 
 
 def targeting_question(keywords: list[str], candidates: list[str], opening: str = "") -> str | None:

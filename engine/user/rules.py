@@ -7,7 +7,7 @@ from engine.nodes.open_session import render_opening
 from engine.ports import WorkspaceError
 from engine.schema.session import HiddenIntent
 from engine.user.base import SimulatedUser, UserObservation
-from engine.user.questions import QUESTION_EVIDENCE, Asked, asked_in, entry_matches, targeting
+from engine.user.questions import QUESTION_EVIDENCE, Asked, asked_in, entry_matches, strength, targeting
 from graders.rules import evaluate
 
 
@@ -31,20 +31,20 @@ class RulesUser(SimulatedUser):
 
     def targeted(self, obs: UserObservation, remaining: list[HiddenIntent]) -> dict[str, str]:
         """Intents one question of the latest turn (its reply or an `ask_user` call) is about, read with its
-        context (engine/user/questions.py). A question several open intents match goes to the one whose whole topic
-        is in the question sentence itself when only one's is; otherwise it counts for none of them."""
+        context (engine/user/questions.py). A question several open intents match goes to the one it is clearly
+        about (`_about`); otherwise it counts for none of them."""
         asked = latest_questions(obs)
         opening = render_opening(obs.session)
-        by_question: dict[str, list[HiddenIntent]] = {}
+        by_question: dict[str, list[tuple[HiddenIntent, Asked]]] = {}
         for intent in remaining:
             hit = targeting(intent.question_topic, asked, opening)
             if hit is not None:
-                by_question.setdefault(hit.question, []).append(intent)
+                by_question.setdefault(hit.question, []).append((intent, hit))
         hits: dict[str, str] = {}
-        for question, intents in by_question.items():
-            whole = [i for i in intents if all(entry_matches(e, question) for e in i.question_topic)]
-            chosen = intents if len(intents) == 1 else whole if len(whole) == 1 else []
-            hits.update({i.id: f"{QUESTION_EVIDENCE}{question}" for i in chosen})
+        for question, matched in by_question.items():
+            chosen = _about(matched, opening)
+            if chosen is not None:
+                hits[chosen.id] = f"{QUESTION_EVIDENCE}{question}"
         return hits
 
     def confirmed(self, obs: UserObservation, done: list[HiddenIntent]) -> list[HiddenIntent]:
@@ -84,3 +84,23 @@ def latest_questions(obs: UserObservation) -> list[Asked]:
         if text:
             asked += asked_in(str(text)) or [Asked(str(text), str(text))]
     return asked
+
+
+def _about(matched: list[tuple[HiddenIntent, Asked]], opening: str) -> HiddenIntent | None:
+    """The intent a question several intents match is about. Intents named in the question sentence itself outrank
+    those named only in the sentence it refers back to; among the rest, the only one whose whole topic is there, else
+    the only one naming at least two specific words of its topic there while each other names at most one (an
+    incidental word); None when the question is about several."""
+    if len(matched) == 1:
+        return matched[0][0]
+    asked = matched[0][1]
+    direct = [i for i, _ in matched if strength(i.question_topic, asked.question, opening)]
+    candidates, focus = (direct, asked.question) if direct else ([i for i, _ in matched], asked.focus())
+    if len(candidates) == 1:
+        return candidates[0]
+    whole = [i for i in candidates if all(entry_matches(e, focus) for e in i.question_topic)]
+    if len(whole) == 1:
+        return whole[0]
+    ranked = sorted(((strength(i.question_topic, focus, opening), n) for n, i in enumerate(candidates)), reverse=True)
+    (best, index), (runner_up, _) = ranked[0], ranked[1]
+    return candidates[index] if best >= 2 and runner_up <= 1 else None

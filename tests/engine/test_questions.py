@@ -167,3 +167,20 @@ def test_a_question_about_work_already_done_this_turn_is_confirmed_and_nothing_e
     reply = RulesUser().respond(obs)
     assert [(a.intent_id, a.status) for a in reply.assignments] == [("i1", "completed")]
     assert reply.message == "Keep the draft as it is."
+
+
+def test_a_short_question_referring_back_takes_its_subject_from_the_sentence_before() -> None:
+    staff = _intent("i1", ["staff|test purchase|internal|employee"])
+    refers = "A few rows look like staff test purchases rather than real customers. Leave them out?"
+    assert _topics([staff], refers) == {"i1": "question: Leave them out?"}
+    generic = "A few rows look like staff test purchases rather than real customers. Anything else?"
+    assert _topics([staff], generic) == {}, "a question that does not refer back takes nothing from before"
+
+
+def test_a_question_goes_to_the_intent_it_names_not_to_one_named_only_in_passing() -> None:
+    deposit = _intent("i1", ["deposit|cash|moving cost|one-off"])
+    viewing = _intent("i2", ["availab|viewing|visit"])
+    text = "How much cash do you have available for a deposit and other one-off moving costs?"
+    assert _topics([deposit, viewing], text) == {"i1": f"question: {text}"}
+    both = "Should I book a viewing when you are available and pay the deposit in cash?"
+    assert _topics([deposit, viewing], both) == {}, "a question about both counts for neither"
