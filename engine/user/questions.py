@@ -270,6 +270,43 @@ def strength(topic: list[str], text: str, opening: str = "") -> int:
     return sum(alternative_occurs(a, words) for entry in topic for a in specific_alternatives(entry, opening))
 
 
+STRAY_WORDS = 3
+"""Specific words a question sentence may carry beyond its intent's topic (a name, a file, a figure it found);
+one naming more reads as a list of the workspace's terms, not a question about one thing."""
+
+
+_FUNCTION_WORDS = frozenset(
+    """
+    and but nor yet for with without into onto upon from over under than then like each same other others such only
+    just also too very more most less least some any both either neither here now still already again out off down
+    rather instead since because while whether though although per via use used using take taken put get make made
+    going need see look seem keep let give tell say think mean way ways thing things one ones two three fine okay ok
+    right well much many few own sure happy prefer please thanks thank whom whose why how yes anyone anything someone
+    something everyone everything nothing none all not can could might shall must may
+    """.split()  # noqa: SIM905 - a word list reads best as text
+)
+
+
+def stray_words(topic: list[str], question: str) -> list[str]:
+    """The specific words of a question sentence that belong to no alternative of the topic (generic and function
+    words, words referring back and words of two letters or fewer left out)."""
+    parts = [part for entry in topic for alt in _alternatives(entry) for part in folded(alt)]
+    return [
+        word[1]
+        for word in folded(question)
+        if len(word[0]) > 2 and _specific(word) and not any(_word_matches(word, part) for part in parts)
+    ]
+
+
+def _specific(word: Word) -> bool:
+    return (
+        word[1] not in _REFERRING
+        and word[1] not in _FUNCTION_WORDS
+        and word[0] not in _FUNCTION_WORDS
+        and not (generic_word(word[0]))
+    )
+
+
 def targeting_question(keywords: list[str], candidates: list[str], opening: str = "") -> str | None:
     """The first of `candidates` (each read alone, without context) that is about the topic `keywords`."""
     hit = targeting(keywords, [Asked(q, q) for q in candidates], opening)

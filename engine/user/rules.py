@@ -1,5 +1,5 @@
 """Rules mode: no model. Completed by evidence rules, inferred by questions about an intent's topic, provided = the
-reveal of the open intent closest to what the agent last asked or did."""
+reveal of the open intent nearest what the agent last asked."""
 
 from __future__ import annotations
 
@@ -7,7 +7,16 @@ from engine.nodes.open_session import render_opening
 from engine.ports import WorkspaceError
 from engine.schema.session import HiddenIntent
 from engine.user.base import SimulatedUser, UserObservation
-from engine.user.questions import QUESTION_EVIDENCE, Asked, asked_in, entry_matches, strength, targeting
+from engine.user.questions import (
+    QUESTION_EVIDENCE,
+    STRAY_WORDS,
+    Asked,
+    asked_in,
+    entry_matches,
+    stray_words,
+    strength,
+    targeting,
+)
 from graders.rules import evaluate
 
 
@@ -30,20 +39,27 @@ class RulesUser(SimulatedUser):
         return done
 
     def targeted(self, obs: UserObservation, remaining: list[HiddenIntent]) -> dict[str, str]:
-        """Intents one question of the latest turn (its reply or an `ask_user` call) is about, read with its
-        context (engine/user/questions.py). A question several open intents match goes to the one it is clearly
-        about (`_about`); otherwise it counts for none of them."""
+        """Intents of `remaining` one question of the latest turn (its reply or an `ask_user` call) is about, read
+        with its context (engine/user/questions.py). Every intent of the session is matched, settled ones too: a
+        question several match goes to the one it is clearly about (`_about`), else to none; and one naming more
+        than STRAY_WORDS specific words beyond that intent's topic, or listing two or more of them between commas, is
+        a list of terms, not a question about it."""
         asked = latest_questions(obs)
         opening = render_opening(obs.session)
         by_question: dict[str, list[tuple[HiddenIntent, Asked]]] = {}
-        for intent in remaining:
+        for intent in obs.session.hidden_intents:
             hit = targeting(intent.question_topic, asked, opening)
             if hit is not None:
                 by_question.setdefault(hit.question, []).append((intent, hit))
+        open_ids = {i.id for i in remaining}
         hits: dict[str, str] = {}
         for question, matched in by_question.items():
             chosen = _about(matched, opening)
-            if chosen is not None:
+            if chosen is None or chosen.id not in open_ids:
+                continue
+            stray = len(stray_words(chosen.question_topic, question))
+            listed = question.count(",") + question.count(";") >= 2  # "What about a, b, c?": terms, not a question
+            if stray <= STRAY_WORDS and not (listed and stray >= 2):
                 hits[chosen.id] = f"{QUESTION_EVIDENCE}{question}"
         return hits
 
@@ -76,14 +92,20 @@ class RulesUser(SimulatedUser):
         return " ".join(i.reveal for i in [*answered, *provided])
 
 
+QUESTIONS_PER_TURN = 3
+"""The questions of one turn the user reads for targeting: a person answers a few questions, not a questionnaire, so
+an agent cannot earn credit by asking about everything in sight (the burden metrics count every question)."""
+
+
 def latest_questions(obs: UserObservation) -> list[Asked]:
-    """The questions of the latest turn: its reply's, with their context, and every `ask_user` call's."""
-    tool_questions = [r.arguments.get("question", "") for r in obs.latest.tool_records if r.name == "ask_user"]
-    asked = asked_in(obs.latest.agent_text)
-    for text in tool_questions:
+    """The first QUESTIONS_PER_TURN questions of the latest turn: its `ask_user` calls', then its reply's, each with
+    its context."""
+    asked: list[Asked] = []
+    for record in obs.latest.tool_records:
+        text = str(record.arguments.get("question", "")) if record.name == "ask_user" else ""
         if text:
-            asked += asked_in(str(text)) or [Asked(str(text), str(text))]
-    return asked
+            asked += asked_in(text) or [Asked(text, text)]
+    return [*asked, *asked_in(obs.latest.agent_text)][:QUESTIONS_PER_TURN]
 
 
 def _about(matched: list[tuple[HiddenIntent, Asked]], opening: str) -> HiddenIntent | None:

@@ -184,3 +184,13 @@ def test_a_question_goes_to_the_intent_it_names_not_to_one_named_only_in_passing
     assert _topics([deposit, viewing], text) == {"i1": f"question: {text}"}
     both = "Should I book a viewing when you are available and pay the deposit in cash?"
     assert _topics([deposit, viewing], both) == {}, "a question about both counts for neither"
+
+
+def test_a_list_of_workspace_terms_is_not_a_question_about_one_of_them() -> None:
+    owner = _intent("i1", ["owner|responsible|assignee"])
+    assert _topics([owner], "Who should be the owner of each task?") == {
+        "i1": "question: Who should be the owner of each task?"
+    }
+    assert _topics([owner], "What about risk, owner, treasury, backtest?") == {}, "terms between commas"
+    named = "Should Farida or Lukas be the owner of the ALM-CURVE-002 remediation for treasury?"
+    assert _topics([owner], named) == {}, "more than three specific words beyond the topic"

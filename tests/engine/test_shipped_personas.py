@@ -6,6 +6,9 @@ gold solution against the rules user and a do-nothing agent; these tests pin the
 
 from __future__ import annotations
 
+import contextlib
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,10 +19,12 @@ from engine.apps import services_with
 from engine.episode import EpisodeDeps, run_session
 from engine.loader import Problem, load_persona
 from engine.persona_stats import bar_failures, persona_stats
+from engine.ports import WorkspaceError
 from engine.schema.config import RunConfig
 from engine.tools.toolbox import ToolBox
 from engine.trajectory import TrajectoryLog
 from engine.user.generic import GENERIC_QUESTIONS
+from engine.user.questions import generic_word
 from engine.user.rules import RulesUser
 
 PERSONAS = Path(__file__).resolve().parents[2] / "personas"
@@ -92,3 +97,56 @@ def test_an_agent_asking_only_generic_questions_scores_proc_zero(persona: str) -
         inferred.update({f"{spec.id}/{i}": s for i, s in result.statuses.items() if s in ("completed", "inferred")})
         assert result.burden is not None and result.burden.targeted_questions == 0
     assert inferred == {}
+
+
+class StuffingAsker:
+    """Asks questions stuffed with the session's own words: the request's, and the most frequent specific words of
+    the workspace's text files, a few to a question, every turn; does nothing else."""
+
+    def __init__(self) -> None:
+        self.opening = ""
+        self.turn = 0
+
+    def start_session(self, brief: SessionBrief) -> None:
+        """A new session: the first message is its opening."""
+        self.opening = ""
+        self.turn = 0
+
+    def respond(self, message: str, tools: ToolBox) -> str:
+        """Questions of four words each from the opening and the workspace."""
+        self.opening = self.opening or message
+        counts: Counter[str] = Counter()
+        workspace = tools.ctx.workspace
+        for path in sorted(workspace.list_files()):
+            if path.endswith((".md", ".txt", ".csv", ".yaml", ".json", ".tex", ".py")):
+                with contextlib.suppress(WorkspaceError):
+                    counts.update(WORDS.findall(workspace.read_file(path).decode("utf-8", "replace").lower()))
+        request = list(dict.fromkeys(WORDS.findall(self.opening.lower())))
+        frequent = [w for w, _ in counts.most_common(400) if not generic_word(w)][:60]
+        words = request + frequent
+        asked = [f"What about {', '.join(words[n : n + 4])}?" for n in range(0, len(words), 4)]
+        start = (self.turn * 3) % max(len(asked), 1)  # a fresh three first each turn, the rest after them
+        self.turn += 1
+        return "\n\n".join(asked[start:] + asked[:start])
+
+    def end_session(self) -> None:
+        """No state."""
+
+
+WORDS = re.compile(r"[a-z][a-z0-9-]{3,}")
+
+
+@pytest.mark.parametrize("persona", SHIPPED)
+def test_an_agent_stuffing_questions_with_the_sessions_own_words_scores_proc_at_most_five_percent(
+    persona: str,
+) -> None:
+    bundle = load_persona(PERSONAS / persona)
+    workspace, apps, data = seed_state(bundle)
+    deps = EpisodeDeps(StuffingAsker(), RulesUser(), workspace, services={**data, **services_with(apps)})
+    credited = intents = 0
+    for spec in bundle.sessions:
+        result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
+        credited += sum(s in ("completed", "inferred") for s in result.statuses.values())
+        intents += len(result.statuses)
+    print(f"[shotgun] {persona}: Proc {credited / intents:.1%} ({credited} of {intents} intents)")
+    assert credited / intents <= 0.05
