@@ -64,6 +64,12 @@ def check_questions(
             if entry.intent not in hits:
                 got = f"credited to {sorted(hits)}" if hits else "credited to no intent"
                 out.append(Problem(file, f"{where}.targeted[{k}]", f"does not infer {entry.intent} ({got}): {reply!r}"))
+        for k, reply in enumerate(entry.targeted_open):
+            hits = credited(bundle, spec, reply)
+            score.targeted += 1
+            score.credited += entry.intent in hits
+            note = "is credited now: move it to targeted" if entry.intent in hits else "a known miss"
+            out.append(Problem(file, f"{where}.targeted_open[{k}]", f"{note} ({entry.intent}): {reply!r}", "warning"))
         for k, reply in enumerate(entry.near_misses):
             hits = credited(bundle, spec, reply)
             score.near_misses += 1

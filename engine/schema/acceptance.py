@@ -51,7 +51,7 @@ class IntentQuestions(Strict):
 
     intent: str = Field(description="The hidden intent's id.")
     targeted: list[str] = Field(
-        min_length=2,
+        default_factory=list,
         description="Agent replies (the question with any sentences before it) a careful assistant would send to "
         "draw out this requirement without knowing it; each must infer the intent.",
     )
@@ -60,6 +60,17 @@ class IntentQuestions(Strict):
         description="Replies that must not infer it: a question about a sibling intent, about the request itself, a "
         "generic one.",
     )
+    targeted_open: list[str] = Field(
+        default_factory=list,
+        description="Targeted questions the rules user does not credit yet: known misses kept in sight (validate "
+        "warns about each and counts them in the recall), never dropped.",
+    )
+
+    @model_validator(mode="after")
+    def _two_targeted(self) -> IntentQuestions:
+        if len(self.targeted) + len(self.targeted_open) < 2:
+            raise ValueError("at least two targeted questions (targeted and targeted_open together)")
+        return self
 
 
 class AcceptanceSuite(Strict):

@@ -270,7 +270,7 @@ def strength(topic: list[str], text: str, opening: str = "") -> int:
     return sum(alternative_occurs(a, words) for entry in topic for a in specific_alternatives(entry, opening))
 
 
-STRAY_WORDS = 3
+STRAY_WORDS = 9
 """Specific words a question sentence may carry beyond its intent's topic (a name, a file, a figure it found);
 one naming more reads as a list of the workspace's terms, not a question about one thing."""
 
@@ -305,6 +305,13 @@ def _specific(word: Word) -> bool:
         and word[0] not in _FUNCTION_WORDS
         and not (generic_word(word[0]))
     )
+
+
+def bare_list(question: str) -> bool:
+    """Whether a question sentence is a list of bare terms: three or more items of one or two words between commas
+    or semicolons ("What about risk, owner, treasury, backtest?")."""
+    items = [item.split() for item in re.split(r"[,;]", question)]
+    return sum(1 for words in items if 0 < len(words) <= 2) >= 3
 
 
 def targeting_question(keywords: list[str], candidates: list[str], opening: str = "") -> str | None:

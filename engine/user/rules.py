@@ -12,6 +12,7 @@ from engine.user.questions import (
     STRAY_WORDS,
     Asked,
     asked_in,
+    bare_list,
     entry_matches,
     stray_words,
     strength,
@@ -46,21 +47,20 @@ class RulesUser(SimulatedUser):
         a list of terms, not a question about it."""
         asked = latest_questions(obs)
         opening = render_opening(obs.session)
-        by_question: dict[str, list[tuple[HiddenIntent, Asked]]] = {}
-        for intent in obs.session.hidden_intents:
-            hit = targeting(intent.question_topic, asked, opening)
-            if hit is not None:
-                by_question.setdefault(hit.question, []).append((intent, hit))
         open_ids = {i.id for i in remaining}
         hits: dict[str, str] = {}
-        for question, matched in by_question.items():
-            chosen = _about(matched, opening)
-            if chosen is None or chosen.id not in open_ids:
+        for question in asked:
+            matched = [
+                (intent, question)
+                for intent in obs.session.hidden_intents
+                if targeting(intent.question_topic, [question], opening) is not None
+            ]
+            chosen = _about(matched, opening) if matched else None
+            if chosen is None or chosen.id not in open_ids or chosen.id in hits:
                 continue
-            stray = len(stray_words(chosen.question_topic, question))
-            listed = question.count(",") + question.count(";") >= 2  # "What about a, b, c?": terms, not a question
-            if stray <= STRAY_WORDS and not (listed and stray >= 2):
-                hits[chosen.id] = f"{QUESTION_EVIDENCE}{question}"
+            stray = len(stray_words(chosen.question_topic, question.question))
+            if stray <= STRAY_WORDS and not (bare_list(question.question) and stray >= 2):
+                hits[chosen.id] = f"{QUESTION_EVIDENCE}{question.question}"
         return hits
 
     def confirmed(self, obs: UserObservation, done: list[HiddenIntent]) -> list[HiddenIntent]:

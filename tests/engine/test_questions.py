@@ -193,4 +193,9 @@ def test_a_list_of_workspace_terms_is_not_a_question_about_one_of_them() -> None
     }
     assert _topics([owner], "What about risk, owner, treasury, backtest?") == {}, "terms between commas"
     named = "Should Farida or Lukas be the owner of the ALM-CURVE-002 remediation for treasury?"
-    assert _topics([owner], named) == {}, "more than three specific words beyond the topic"
+    assert _topics([owner], named) == {"i1": f"question: {named}"}, "a few names and terms of the workspace are fine"
+    stuffed = (
+        "Should the owner cover treasury liquidity backtest curve remediation severity tiering inventory "
+        "validation committee findings?"
+    )
+    assert _topics([owner], stuffed) == {}, "more than nine specific words beyond the topic"
