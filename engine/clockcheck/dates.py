@@ -13,27 +13,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
-MONTHS = {
-    name: n
-    for n, names in enumerate(
-        [
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ],
-        start=1,
-    )
-    for name in names
-}
+from graders.normalise import MONTHS
+
 WEEKDAYS = {
     name: n
     for n, names in enumerate(

@@ -18,8 +18,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.clockcheck.dates import MONTHS, WEEKDAYS, Hit, Stamp, find_dates
+from engine.clockcheck.dates import WEEKDAYS, Hit, Stamp, find_dates
 from engine.clockcheck.labels import PLAN_NAMES, WINDOW_STOP, is_event_label, label_words, window_ok, words
+from graders.normalise import MONTHS
 
 LABEL_RX = re.compile(
     r"""(?:^|[|;{,]|\s{2,})[\s>*#+-]*[*_]*["']?(?P<label>[A-Za-z](?:[A-Za-z0-9 _/-]{0,40}?[A-Za-z)])?)["']?[*_]*"""

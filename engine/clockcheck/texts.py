@@ -18,7 +18,6 @@ from engine.clockcheck.dates import (
     DAY_NAMES,
     MONTH_NAME_RX,
     MONTH_RX,
-    MONTHS,
     WEEKDAY_RX,
     WEEKDAYS,
     YEAR_RX,
@@ -27,6 +26,7 @@ from engine.clockcheck.dates import (
 from engine.clockcheck.records import record_problems, walk
 from engine.loader import PersonaBundle, Problem
 from engine.schema.session import SessionSpec
+from graders.normalise import MONTHS
 
 # A day named in text: `12th`, `12 November 2026`, `November 12`, `2026-11-12`.
 _DAY_MONTH = (
