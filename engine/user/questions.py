@@ -309,8 +309,8 @@ def _specific(word: Word) -> bool:
 
 def bare_list(question: str) -> bool:
     """Whether a question sentence is a list of bare terms: three or more items of one or two words between commas
-    or semicolons ("What about risk, owner, treasury, backtest?")."""
-    items = [item.split() for item in re.split(r"[,;]", question)]
+    or semicolons ("What about risk, owner, treasury, backtest?"); an enumeration in parentheses is an aside."""
+    items = [item.split() for item in re.split(r"[,;]", re.sub(r"\([^)]*\)", " ", question))]
     return sum(1 for words in items if 0 < len(words) <= 2) >= 3
 
 

@@ -199,3 +199,9 @@ def test_a_list_of_workspace_terms_is_not_a_question_about_one_of_them() -> None
         "validation committee findings?"
     )
     assert _topics([owner], stuffed) == {}, "more than nine specific words beyond the topic"
+
+
+def test_an_enumeration_in_parentheses_is_an_aside_not_a_list_of_terms() -> None:
+    spec_intent = _intent("i1", ["technical spec|spec document|specification"])
+    text = "Should the brief state the technical spec (resolution, orientation, duration, no sound), or link it?"
+    assert _topics([spec_intent], text) == {"i1": f"question: {text}"}
