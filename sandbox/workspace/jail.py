@@ -106,7 +106,8 @@ def _clock_args(now: datetime | None) -> list[str]:
     return args
 
 
-def _environment(site: bool) -> list[str]:
+def _variables(site: bool) -> dict[str, str]:
+    """The fixed environment of a jailed command (either jail)."""
     env = {
         "PATH": _PATH,
         "HOME": "/tmp",
@@ -117,15 +118,19 @@ def _environment(site: bool) -> list[str]:
     }
     if site:
         env["PYTHONPATH"] = SITE_DIR
+    return env
+
+
+def _environment(site: bool) -> list[str]:
     args: list[str] = ["--clearenv"]
-    for key, value in env.items():
+    for key, value in _variables(site).items():
         args += ["--setenv", key, value]
     return args
 
 
 def _ns_argv(root: Path, command: str, site: Path | None, now: datetime | None) -> list[str]:
     """The namespace jail's argv (sandbox/workspace/nsjail.py), the same root, environment and clock as bwrap's."""
-    env = dict(zip(_environment(site is not None)[2::3], _environment(site is not None)[3::3], strict=True))
+    env = _variables(site is not None)
     lib = host_lib() if now is not None and sandbox_lib_usable() else None
     if lib is not None and now is not None:
         env.update(clock_env(now, SANDBOX_LIB))
