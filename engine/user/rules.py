@@ -43,8 +43,8 @@ class RulesUser(SimulatedUser):
         """Intents of `remaining` one question of the latest turn (its reply or an `ask_user` call) is about, read
         with its context (engine/user/questions.py). Every intent of the session is matched, settled ones too: a
         question several match goes to the one it is clearly about (`_about`), else to none; and one naming more
-        than STRAY_WORDS specific words beyond that intent's topic, or listing two or more of them between commas, is
-        a list of terms, not a question about it."""
+        than STRAY_WORDS specific words beyond that intent's topic, or a bare list of terms with two or more of them
+        (`bare_list`), is not a question about it."""
         asked = latest_questions(obs)
         opening = render_opening(obs.session)
         open_ids = {i.id for i in remaining}
