@@ -6,10 +6,10 @@ from langgraph.runtime import Runtime
 
 from engine.ports import ModelUnavailableError, WorkspaceError
 from engine.runtime import SessionRuntime
-from engine.schema.events import AgentMessage, StatusAssigned, UserMessage, WorkspaceChanged
+from engine.schema.events import AgentMessage, Event, StatusAssigned, UserMessage, WorkspaceChanged
 from engine.state import SessionState, TerminationReason
 from engine.user.base import TurnView, UserError, UserObservation
-from graders.view import records_from_events, view_from_events
+from graders.view import ToolRecord, records_from_events, view_from_events
 
 
 def build_observation(state: SessionState, rt: SessionRuntime) -> UserObservation:
@@ -22,8 +22,7 @@ def build_observation(state: SessionState, rt: SessionRuntime) -> UserObservatio
             conversation.append(("user", e.text))
         elif isinstance(e, AgentMessage):
             conversation.append(("agent", e.text))
-    latest_text = next((e.text for e in reversed(events) if isinstance(e, AgentMessage) and e.turn == turn), "")
-    changes = [c for e in events if isinstance(e, WorkspaceChanged) and e.turn == turn for c in e.changes]
+    records = records_from_events(events)
     open_ids = set(state.get("open_intents", []))
     return UserObservation(
         persona=rt.persona,
@@ -31,10 +30,18 @@ def build_observation(state: SessionState, rt: SessionRuntime) -> UserObservatio
         opening=rt.opening,
         open_intents=[i for i in rt.spec.hidden_intents if i.id in open_ids],
         conversation=conversation,
-        latest=TurnView(turn, latest_text, [r for r in records_from_events(events) if r.turn == turn], changes),
+        latest=_turn_view(events, records, turn),
         evidence=view_from_events(rt.workspace, events, rt.services, rt.spec.artifacts),
         now=rt.clock.now(),
+        earlier=[_turn_view(events, records, n) for n in range(1, turn)],
     )
+
+
+def _turn_view(events: list[Event], records: list[ToolRecord], turn: int) -> TurnView:
+    """What the agent did in `turn`: its reply, its tool calls and the files it changed."""
+    text = next((e.text for e in reversed(events) if isinstance(e, AgentMessage) and e.turn == turn), "")
+    changes = [c for e in events if isinstance(e, WorkspaceChanged) and e.turn == turn for c in e.changes]
+    return TurnView(turn, text, [r for r in records if r.turn == turn], changes)
 
 
 def user_turn(state: SessionState, runtime: Runtime[SessionRuntime]) -> SessionState:

@@ -39,6 +39,8 @@ class UserObservation:
     evidence: EvidenceView
     now: datetime | None = None
     """The episode clock at this turn (what the user's "today" is)."""
+    earlier: list[TurnView] = field(default_factory=list)
+    """The agent's earlier turns of this session, oldest first (what it asked before the latest turn)."""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.nodes.open_session import render_opening
 from engine.ports import WorkspaceError
 from engine.schema.session import HiddenIntent
-from engine.user.base import SimulatedUser, UserObservation
+from engine.user.base import SimulatedUser, TurnView, UserObservation
 from engine.user.questions import (
     QUESTION_EVIDENCE,
     STRAY_WORDS,
@@ -41,25 +41,15 @@ class RulesUser(SimulatedUser):
 
     def targeted(self, obs: UserObservation, remaining: list[HiddenIntent]) -> dict[str, str]:
         """Intents of `remaining` one question of the latest turn (its reply or an `ask_user` call) is about, read
-        with its context (engine/user/questions.py). Every intent of the session is matched, settled ones too: a
-        question several match goes to the one it is clearly about (`_about`), else to none; and one naming more
-        than STRAY_WORDS specific words beyond that intent's topic, or a bare list of terms with two or more of them
-        (`bare_list`), is not a question about it."""
-        asked = latest_questions(obs)
-        opening = render_opening(obs.session)
+        with its context (engine/user/questions.py; `question_about`). None once the agent has asked PATIENCE
+        questions about nothing in this session (`stray_questions`): the user no longer reads its questions."""
+        if stray_questions(obs) >= PATIENCE:
+            return {}
         open_ids = {i.id for i in remaining}
         hits: dict[str, str] = {}
-        for question in asked:
-            matched = [
-                (intent, question)
-                for intent in obs.session.hidden_intents
-                if targeting(intent.question_topic, [question], opening) is not None
-            ]
-            chosen = _about(matched, opening) if matched else None
-            if chosen is None or chosen.id not in open_ids or chosen.id in hits:
-                continue
-            stray = len(stray_words(chosen.question_topic, question.question))
-            if stray <= STRAY_WORDS and not (bare_list(question.question) and stray >= 2):
+        for question in turn_questions(obs.latest):
+            chosen = question_about(question, obs)
+            if chosen is not None and chosen.id in open_ids and chosen.id not in hits:
                 hits[chosen.id] = f"{QUESTION_EVIDENCE}{question.question}"
         return hits
 
@@ -72,7 +62,7 @@ class RulesUser(SimulatedUser):
         """The remaining intent nearest what the agent last asked (the largest share of its topic entries in the
         latest turn's question sentences, then in them with their context), else the first listed. What the agent
         said or did is not used: an intent it is working on is left for it to finish."""
-        asked = latest_questions(obs)
+        asked = turn_questions(obs.latest)
         sentences = " ".join(a.question for a in asked)
         contexts = " ".join(a.context for a in asked)
 
@@ -83,6 +73,9 @@ class RulesUser(SimulatedUser):
             return in_sentence / share, sum(entry_matches(e, contexts) for e in topic if e) / share
 
         best = max(remaining, key=closeness)  # max keeps the first of equals: the listed order breaks ties
+        if stray_questions(obs) >= PATIENCE:
+            why = f"the agent asked {PATIENCE} questions about nothing this session, so its questions go unread"
+            return remaining[0].id, f"no completion; {why}: first listed"
         if not closeness(best)[1]:
             return remaining[0].id, "no completion or targeted question, nothing asked near one: first listed"
         return best.id, "no completion or targeted question; the intent nearest what the agent asked about"
@@ -96,16 +89,44 @@ QUESTIONS_PER_TURN = 3
 """The questions of one turn the user reads for targeting: a person answers a few questions, not a questionnaire, so
 an agent cannot earn credit by asking about everything in sight (the burden metrics count every question)."""
 
+PATIENCE = 3
+"""Questions about nothing the user is missing after which the user stops reading the agent's questions for the rest
+of the session: a person who has been asked three questions that are not about anything they left out stops treating
+the next ones as questions. A targeted agent asks few and to the point; an agent that sprays questions made of the
+session's words gets three tries, not one per turn."""
 
-def latest_questions(obs: UserObservation) -> list[Asked]:
-    """The first QUESTIONS_PER_TURN questions of the latest turn: its `ask_user` calls', then its reply's, each with
-    its context."""
+
+def turn_questions(view: TurnView) -> list[Asked]:
+    """The first QUESTIONS_PER_TURN questions of one turn: its `ask_user` calls', then its reply's, each with its
+    context."""
     asked: list[Asked] = []
-    for record in obs.latest.tool_records:
+    for record in view.tool_records:
         text = str(record.arguments.get("question", "")) if record.name == "ask_user" else ""
         if text:
             asked += asked_in(text) or [Asked(text, text)]
-    return [*asked, *asked_in(obs.latest.agent_text)][:QUESTIONS_PER_TURN]
+    return [*asked, *asked_in(view.agent_text)][:QUESTIONS_PER_TURN]
+
+
+def question_about(question: Asked, obs: UserObservation) -> HiddenIntent | None:
+    """The session's intent `question` is about, settled ones included; None when it is about none or several
+    (`_about`), names more than STRAY_WORDS specific words beyond that intent's topic, or is a bare list of terms
+    with two or more of them (`bare_list`)."""
+    opening = render_opening(obs.session)
+    matched = [
+        (intent, question)
+        for intent in obs.session.hidden_intents
+        if targeting(intent.question_topic, [question], opening) is not None
+    ]
+    chosen = _about(matched, opening) if matched else None
+    if chosen is None:
+        return None
+    stray = len(stray_words(chosen.question_topic, question.question))
+    return chosen if stray <= STRAY_WORDS and not (bare_list(question.question) and stray >= 2) else None
+
+
+def stray_questions(obs: UserObservation) -> int:
+    """How many questions of the agent's earlier turns in this session were about none of its intents."""
+    return sum(question_about(q, obs) is None for view in obs.earlier for q in turn_questions(view))
 
 
 def _about(matched: list[tuple[HiddenIntent, Asked]], opening: str) -> HiddenIntent | None:

@@ -205,3 +205,24 @@ def test_an_enumeration_in_parentheses_is_an_aside_not_a_list_of_terms() -> None
     spec_intent = _intent("i1", ["technical spec|spec document|specification"])
     text = "Should the brief state the technical spec (resolution, orientation, duration, no sound), or link it?"
     assert _topics([spec_intent], text) == {"i1": f"question: {text}"}
+
+
+def _after(earlier: list[str], text: str, intents: list[HiddenIntent]) -> UserObservation:
+    obs = _observe(text, [], intents)
+    obs.earlier = [TurnView(n + 1, said, [], []) for n, said in enumerate(earlier)]
+    obs.latest = TurnView(len(earlier) + 1, text, [], [])
+    return obs
+
+
+def test_after_three_questions_about_nothing_the_user_stops_reading_questions_and_says_why() -> None:
+    targeted = "Did everyone eat, or was someone away?"
+    off_topic = ["Should I use Markdown? Is a table fine?", "Which font do you like?"]
+    user = RulesUser()
+    two_strays = _after(off_topic[:1], targeted, [LUNCH, SPLIT])
+    assert user.targeted(two_strays, [LUNCH, SPLIT]) == {"i1": f"question: {targeted}"}
+    three_strays = _after(off_topic, targeted, [LUNCH, SPLIT])
+    assert user.targeted(three_strays, [LUNCH, SPLIT]) == {}
+    chosen, why = user.choose_provided(three_strays, [LUNCH, SPLIT])
+    assert chosen == "i1" and "3 questions about nothing" in why
+    on_topic = ["Should the tip be shared? Should it be split evenly?", "Which font do you like?"]
+    assert user.targeted(_after(on_topic, targeted, [LUNCH, SPLIT]), [LUNCH, SPLIT]) == {"i1": f"question: {targeted}"}

@@ -101,11 +101,13 @@ def test_an_agent_asking_only_generic_questions_scores_proc_zero(persona: str) -
 
 class StuffingAsker:
     """Asks questions stuffed with the session's own words: the request's, and the most frequent specific words of
-    the workspace's text files, a few to a question, every turn; does nothing else."""
+    the workspace's text files, a few to a question, every turn; does nothing else. `joiner` puts the four words of
+    a question together: ", " makes a list of terms, " " a noun pile read as one subject."""
 
-    def __init__(self) -> None:
+    def __init__(self, joiner: str) -> None:
         self.opening = ""
         self.turn = 0
+        self.joiner = joiner
 
     def start_session(self, brief: SessionBrief) -> None:
         """A new session: the first message is its opening."""
@@ -124,7 +126,7 @@ class StuffingAsker:
         request = list(dict.fromkeys(WORDS.findall(self.opening.lower())))
         frequent = [w for w, _ in counts.most_common(400) if not generic_word(w)][:60]
         words = request + frequent
-        asked = [f"What about {', '.join(words[n : n + 4])}?" for n in range(0, len(words), 4)]
+        asked = [f"Should I look at the {self.joiner.join(words[n : n + 4])}?" for n in range(0, len(words), 4)]
         start = (self.turn * 3) % max(len(asked), 1)  # a fresh three first each turn, the rest after them
         self.turn += 1
         return "\n\n".join(asked[start:] + asked[:start])
@@ -136,17 +138,18 @@ class StuffingAsker:
 WORDS = re.compile(r"[a-z][a-z0-9-]{3,}")
 
 
+@pytest.mark.parametrize("joiner", [", ", " "], ids=["term-list", "noun-pile"])
 @pytest.mark.parametrize("persona", SHIPPED)
 def test_an_agent_stuffing_questions_with_the_sessions_own_words_scores_proc_at_most_five_percent(
-    persona: str,
+    persona: str, joiner: str
 ) -> None:
     bundle = load_persona(PERSONAS / persona)
     workspace, apps, data = seed_state(bundle)
-    deps = EpisodeDeps(StuffingAsker(), RulesUser(), workspace, services={**data, **services_with(apps)})
+    deps = EpisodeDeps(StuffingAsker(joiner), RulesUser(), workspace, services={**data, **services_with(apps)})
     credited = intents = 0
     for spec in bundle.sessions:
         result = run_session(bundle, spec, RunConfig(), deps, TrajectoryLog())
         credited += sum(s in ("completed", "inferred") for s in result.statuses.values())
         intents += len(result.statuses)
-    print(f"[shotgun] {persona}: Proc {credited / intents:.1%} ({credited} of {intents} intents)")
+    print(f"[shotgun {joiner!r}] {persona}: Proc {credited / intents:.1%} ({credited} of {intents} intents)")
     assert credited / intents <= 0.05
