@@ -18,7 +18,7 @@ from engine.schema.config import AgentConfig, Limits, ModelBinding, uses_agent_m
 from engine.schema.session import ReferenceSolution
 
 LOCAL_CONTEXT_CHARS = 12_000
-LOCAL_MAX_STEPS = 8
+LOCAL_MAX_STEPS = 4
 LOCAL_ARGUMENT_CHARS = 800
 DEFAULT_MAX_STEPS = 40
 

@@ -163,7 +163,7 @@ class Limits(Strict):
     exec_timeout_s: float = Field(default=60.0, gt=0, description="Timeout of one shell command.")
     output_cap_bytes: int = Field(default=16_000, gt=0, description="Cap on captured command output.")
     max_tool_steps: int | None = Field(
-        default=None, ge=1, description="Tool steps allowed in one agent turn; default: 8 for local/ models, else 40."
+        default=None, ge=1, description="Tool steps allowed in one agent turn; default: 4 for local/ models, else 40."
     )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.agents.base import SessionBrief
+from engine.agents.react import ReactSettings
+from engine.agents.react.loop import LoopLimits
 from engine.agents.react.memory import HISTORY_DIR, MEMORY_FILE
 from engine.agents.react.skills import list_skills
 from engine.schema.events import ActionError
@@ -30,6 +32,18 @@ def test_session_end_writes_history_and_consolidated_memory_that_the_next_sessio
     agent.respond("hello again", tools)
     assert "Reports go to Ana every Friday." in model.calls[2][0].content
 
+
+
+def test_an_agent_with_a_context_budget_consolidates_from_the_end_of_the_session_in_a_third_of_it() -> None:
+    outputs = [reply("Noted."), {"memory": "- Fridays."}]
+    agent, model = react_agent(outputs)
+    agent.settings = ReactSettings(limits=LoopLimits(10, 2_000, 3_000), subagent_steps=3)
+    tools, _ = toolbox(MemoryWorkspace({}))
+    agent.start_session(BRIEF)
+    agent.respond("Old detail nobody needs. " * 200 + "Always send reports to Ana on Fridays.", tools)
+    agent.end_session()
+    session = model.calls[1][1].content.split("This session:\n", 1)[1]
+    assert len(session) == 1_000 and "Always send reports to Ana on Fridays." in session
 
 def test_unusable_consolidation_keeps_the_old_memory_and_says_so() -> None:
     outputs = [reply("ok"), "garbage", {"memo": "wrong key"}, reply("ok"), {"memory": "   "}]

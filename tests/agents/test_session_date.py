@@ -17,6 +17,7 @@ import pytest
 from engine.agents.base import SessionBrief
 from engine.agents.external.wire import brief_from, session_start
 from engine.agents.human import HumanAgent
+from engine.agents.react.prompt import system_prompt
 from engine.loader import load_persona
 from engine.runner import run
 from engine.schema.config import AgentConfig, ExternalAgentConfig, RunConfig
@@ -41,6 +42,16 @@ def test_the_built_in_agents_system_prompt_states_the_date() -> None:
     agent.start_session(BRIEF)
     agent.respond("hello", tools)
     assert LINE in model.calls[0][0].content
+
+
+def test_sessions_on_other_days_with_other_memories_share_the_system_prompt_up_to_the_date() -> None:
+    early = system_prompt(MemoryWorkspace({}), "TOOLS: read_file, write_file", LINE)
+    later = system_prompt(
+        MemoryWorkspace({"memory/MEMORY.md": b"Lea buddies minors."}), "TOOLS: read_file, write_file", FIRST
+    )
+    shared = early[: early.index(LINE)]
+    assert shared.endswith("TOOLS: read_file, write_file\n\n") and later.startswith(shared)
+    assert "Lea buddies minors." in later[len(shared) :]
 
 
 class DatedEndpoint(GoldEndpoint):

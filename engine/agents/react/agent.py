@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine.agents.base import SessionBrief
 from engine.agents.react.loop import ASK_USER, MESSAGE, LoopLimits, run_turn
-from engine.agents.react.memory import append_history, consolidate, render_transcript
+from engine.agents.react.memory import TRANSCRIPT_CAP, append_history, consolidate, render_transcript
 from engine.agents.react.prompt import system_prompt
 from engine.agents.react.protocol import CallingProtocol
 from engine.ports import ChatModel, Message
@@ -78,11 +78,16 @@ class ReactAgent:
         return run
 
     def end_session(self) -> None:
-        """Append the transcript to the history and let the model consolidate MEMORY.md."""
+        """Append the transcript to the history and let the model consolidate MEMORY.md from its end (a third of
+        the context budget where one is set: a small model's window, and its prompt processed uncached)."""
         if self._tools is None:
             return
         workspace = self._tools.ctx.workspace
         transcript = render_transcript(self.messages)
         append_history(workspace, self._session_id, transcript)
         tools = self._tools
-        consolidate(self.model, workspace, transcript, lambda error: tools.record(ActionError(text="", error=error)))
+        budget = self.settings.limits.context_chars
+        excerpt = TRANSCRIPT_CAP if budget is None else min(TRANSCRIPT_CAP, budget // 3)
+        consolidate(
+            self.model, workspace, transcript, lambda error: tools.record(ActionError(text="", error=error)), excerpt
+        )

@@ -34,14 +34,22 @@ def observation(outcome: ToolOutcome, cap: int) -> str:
 
 
 def fit_context(messages: list[Message], budget: int | None) -> list[Message]:
-    """Drop the oldest exchanges (never the system prompt or the turn's opening message) to fit the budget."""
+    """Drop the oldest exchanges (never the system prompt or the turn's opening message) to fit the budget.
+
+    The cut moves a page (half the room left after the head) at a time, not one step at a time: while the
+    conversation grows inside the page, each call starts with the same messages as the one before it, so a model
+    server's prompt cache reuses them instead of processing the whole prompt again."""
     if budget is None or sum(len(m.content) for m in messages) <= budget:
         return messages
     head, rest = messages[:2], messages[2:]
-    while rest and sum(len(m.content) for m in head + rest) > budget:
+    room = max(budget - sum(len(m.content) for m in head), 1)
+    page = max(room // 2, 1)
+    excess = sum(len(m.content) for m in rest) - room
+    cut = -(-excess // page) * page
+    dropped = 0
+    while rest and (dropped < cut or rest[0].role == "tool"):
+        dropped += len(rest[0].content)
         rest = rest[1:]
-        while rest and rest[0].role == "tool":
-            rest = rest[1:]
     return [*head, Message(role="user", content="[harness] older steps were dropped to fit the context"), *rest]
 
 

@@ -16,7 +16,8 @@ MEMORY_DIR = "memory"
 MEMORY_FILE = f"{MEMORY_DIR}/MEMORY.md"
 HISTORY_DIR = f"{MEMORY_DIR}/history"
 MEMORY_CAP = 6_000
-_TRANSCRIPT_CAP = 12_000
+TRANSCRIPT_CAP = 12_000
+"""Characters of the session's transcript (its end) a consolidation reads by default."""
 _ATTEMPTS = 2
 
 MEMORY_SCHEMA = {
@@ -64,15 +65,20 @@ def append_history(workspace: Workspace, session_id: str, transcript: str) -> st
 
 
 def consolidate(
-    model: ChatModel, workspace: Workspace, transcript: str, on_error: Callable[[str], None] | None = None
+    model: ChatModel,
+    workspace: Workspace,
+    transcript: str,
+    on_error: Callable[[str], None] | None = None,
+    transcript_chars: int = TRANSCRIPT_CAP,
 ) -> bool:
-    """Ask the model for an updated MEMORY.md; keep the old one when no usable answer comes. True if updated.
+    """Ask the model for an updated MEMORY.md from the last `transcript_chars` characters of the session's
+    transcript; keep the old one when no usable answer comes. True if updated.
 
     An answer that fails MEMORY_SCHEMA goes back with feedback once; a failure is told to `on_error` (the
     agent logs it as an action_error event). ModelUnavailableError propagates: the service failed, not the agent.
     """
     current = read_memory(workspace)
-    excerpt = transcript[-_TRANSCRIPT_CAP:]
+    excerpt = transcript[-transcript_chars:]
     messages = [
         Message(role="system", content=_CONSOLIDATE.format(cap=MEMORY_CAP)),
         Message(role="user", content=f"Current memory:\n{current or '(empty)'}\n\nThis session:\n{excerpt}"),

@@ -33,19 +33,20 @@ def workspace_overview(workspace: Workspace) -> str:
 
 def system_prompt(workspace: Workspace, tool_instructions: str, date_line: str = "") -> str:
     """Assemble the system prompt for the current session (`date_line`: the current date and time, stated as
-    assistant products do)."""
+    assistant products do). The parts every session shares come first and the session's own (date, memory, skills,
+    workspace) after them, so a model server's prompt cache reuses the shared prefix from one session to the next."""
     memory = read_memory(workspace).strip() or "(empty)"
     return "\n\n".join(
         part
         for part in [
             _ROLE,
-            date_line,
             _PATHS,
+            tool_instructions,
+            date_line,
             f"Your memory ({MEMORY_FILE}):\n{memory}",
             f"Transcripts of earlier sessions are in {HISTORY_DIR}/ (search them with grep).",
             render_skills(list_skills(workspace)),
             workspace_overview(workspace),
-            tool_instructions,
         ]
         if part
     )
