@@ -14,7 +14,6 @@ from engine.terminal import RULE, Terminal
 from engine.tools.toolbox import ToolBox
 
 COMMANDS = ("/help", "/tools", "/tool", "/call", "/quit")
-OUTPUT_CHARS = 4_000
 HELP = """Type your reply to the user on one line (end a line with \\ to go on to the next): it ends your turn.
   /call TOOL {"arg": "value"}   call a tool with JSON arguments (or: /call TOOL arg=value other="two words")
   /tools                        list the tools;  /tool TOOL  shows its arguments
@@ -91,7 +90,7 @@ class HumanAgent:
             self.term.say(f"could not read the arguments: {exc}")
             return
         outcome = tools.call(tool, arguments)
-        self.term.say(observation(outcome, OUTPUT_CHARS))
+        self.term.say(observation(outcome, None))  # whole, as the tool returned it: a person can scroll
 
     def end_session(self) -> None:
         """Say the session is over."""

@@ -67,6 +67,9 @@ class LocalWorkspace:
             for path in self.list_files():
                 with contextlib.suppress(OSError):
                     stamp_file(self.root / path, now())
+            for folder, _, _ in os.walk(self.root):
+                with contextlib.suppress(OSError):
+                    stamp_file(Path(folder), now())
 
     def _path(self, path: str) -> Path:
         key = normalise(path)
@@ -98,11 +101,22 @@ class LocalWorkspace:
                 if self._now is not None:
                     stamp_file(Path(staging), self._now())
                 os.replace(staging, full)
+                if self._now is not None:
+                    self._stamp_folders(full.parent, self._now())
             except BaseException:
                 Path(staging).unlink(missing_ok=True)
                 raise
         except OSError as exc:
             raise WorkspaceError(f"cannot write {key}: {exc.strerror or exc}") from exc
+
+    def _stamp_folders(self, folder: Path, now: datetime) -> None:
+        """Give `folder` and the folders above it, up to the root, the simulated time of a write in it."""
+        root = self.root.resolve()
+        while folder.is_relative_to(root):
+            stamp_file(folder, now)
+            if folder == root:
+                break
+            folder = folder.parent
 
     def delete(self, path: str) -> None:
         """Remove a file."""
@@ -115,6 +129,8 @@ class LocalWorkspace:
         if not stat.S_ISREG(mode):
             raise WorkspaceError(f"no such file: {key} (it is {kind_of(mode)})")
         full.unlink()
+        if self._now is not None:
+            self._stamp_folders(full.parent, self._now())
 
     def list_files(self) -> dict[str, FileStat]:
         """Every regular file with a (size, mtime_ns, inode) fingerprint: no content is read."""

@@ -96,14 +96,19 @@ def stamp_file(path: Path, now: datetime) -> None:
 
 
 def stamp_all_argv(root: str, now: datetime) -> list[str]:
-    """The argv giving every regular file under `root` the simulated time `now` (a workspace seeded before its
-    episode clock was set)."""
+    """The argv giving every regular file and folder under `root` (itself included) the simulated time `now` (a
+    workspace seeded before its episode clock was set)."""
     return [
         "find",
         root,
         "-xdev",
+        "(",
         "-type",
         "f",
+        "-o",
+        "-type",
+        "d",
+        ")",
         "-exec",
         "touch",
         "-c",

@@ -14,7 +14,7 @@ def pack(files: dict[str, bytes], *, owner: int | None = None, mtime: float | No
     """Return an uncompressed tar archive holding the files.
 
     With `owner`, every file and an entry for each parent folder belong to that uid (and gid), so a
-    container user of that id can change them after extraction, and files carry the current time
+    container user of that id can change them after extraction, and files and folders carry the current time
     (sub-second, PAX headers) so that change detection by modification time sees the write: `mtime` when given (the
     simulated time, sandbox/workspace/simtime.py), else the host's clock.
     """
@@ -24,7 +24,7 @@ def pack(files: dict[str, bytes], *, owner: int | None = None, mtime: float | No
         if owner is not None:
             for folder in _parents(files):
                 info = tarfile.TarInfo(folder)
-                info.type, info.mode, info.uid, info.gid = tarfile.DIRTYPE, 0o755, owner, owner
+                info.type, info.mode, info.uid, info.gid, info.mtime = tarfile.DIRTYPE, 0o755, owner, owner, now
                 tar.addfile(info)
         for path in sorted(files):
             info = tarfile.TarInfo(path)

@@ -39,6 +39,16 @@ def test_a_typed_session_turn_calls_tools_and_replies() -> None:
     assert [type(e).__name__ for e in events] == ["ToolCall", "ToolResult"]
 
 
+def test_the_person_at_the_agents_seat_sees_a_long_file_whole() -> None:
+    lines = iter(["/call read_file path=long.md", "Read it."])
+    out = io.StringIO()
+    agent = HumanAgent(Terminal(out=out, read=lambda _prompt: next(lines)))
+    body = "".join(f"line {n:05d}\n" for n in range(1_000))
+    tools, _ = toolbox(MemoryWorkspace({"long.md": body.encode()}))
+    agent.respond("Look at long.md", tools)
+    assert "line 00999" in out.getvalue() and "characters cut" not in out.getvalue()
+
+
 def test_quit_and_end_of_input_stop_the_run() -> None:
     def eof(_prompt: str) -> str:
         raise EOFError

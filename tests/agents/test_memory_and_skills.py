@@ -33,7 +33,6 @@ def test_session_end_writes_history_and_consolidated_memory_that_the_next_sessio
     assert "Reports go to Ana every Friday." in model.calls[2][0].content
 
 
-
 def test_an_agent_with_a_context_budget_consolidates_from_the_end_of_the_session_in_a_third_of_it() -> None:
     outputs = [reply("Noted."), {"memory": "- Fridays."}]
     agent, model = react_agent(outputs)
@@ -44,6 +43,7 @@ def test_an_agent_with_a_context_budget_consolidates_from_the_end_of_the_session
     agent.end_session()
     session = model.calls[1][1].content.split("This session:\n", 1)[1]
     assert len(session) == 1_000 and "Always send reports to Ana on Fridays." in session
+
 
 def test_unusable_consolidation_keeps_the_old_memory_and_says_so() -> None:
     outputs = [reply("ok"), "garbage", {"memo": "wrong key"}, reply("ok"), {"memory": "   "}]

@@ -167,7 +167,6 @@ def test_fit_context_drops_oldest_steps_but_keeps_system_and_opening() -> None:
     assert fit_context(messages, None) == messages
 
 
-
 def test_the_context_cut_moves_a_page_at_a_time_so_consecutive_calls_share_their_start() -> None:
     messages = [Message(role="system", content="S" * 100), Message(role="user", content="U" * 100)]
     messages += [Message(role="assistant", content=f"{i:03d}" * 20) for i in range(40)]
@@ -177,6 +176,7 @@ def test_the_context_cut_moves_a_page_at_a_time_so_consecutive_calls_share_their
         assert sum(len(m.content) for m in fitted) <= 1000 + 60 and fitted[-1] == messages[1 + grown]
         starts.append(fitted[3].content)
     assert len(set(starts)) <= 3  # 11 calls, 60 characters each: the cut moved at most twice, not every call
+
 
 def test_a_new_session_forgets_the_conversation() -> None:
     agent, model = react_agent([reply("one"), reply("two")])

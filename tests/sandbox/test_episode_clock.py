@@ -1,5 +1,6 @@
-"""The episode clock inside the workspace: `date`, Python's clock and a new file's time read the session's simulated
-time on the jailed local workspace and on Docker, across two sessions with different clocks; the host's is untouched.
+"""The episode clock inside the workspace: `date`, Python's clock and the times of new files and folders read the
+session's simulated time on the jailed local workspace and on Docker, across two sessions with different clocks;
+the host's is untouched.
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ PROBE = (
 
 
 class ClockProbe:
-    """Asks the shell for the time in every session, writes a file, then reads the file's time back."""
+    """Asks the shell for the time in every session, writes a file by a command and one in a new folder by the
+    write_file tool, then reads the times of the file, the new folder and the workspace's root back."""
 
     def __init__(self) -> None:
         self.session = ""
         self.briefs: dict[str, datetime | None] = {}
         self.seen: dict[str, list[str]] = {}
+        self.folders: dict[str, list[float]] = {}
 
     def start_session(self, brief: SessionBrief) -> None:
         self.session = brief.session_id
@@ -46,8 +49,11 @@ class ClockProbe:
     def respond(self, message: str, tools: ToolBox) -> str:
         first = tools.call("exec", {"command": PROBE.replace("$SESSION", self.session)})
         second = tools.call("exec", {"command": f"stat -c %Y made-{self.session}.txt"})
-        assert first.error is None and second.error is None, (first.error, second.error)
+        wrote = tools.call("write_file", {"path": f"notes-{self.session}/a.md", "content": "x"})
+        folders = tools.call("exec", {"command": f"stat -c %Y . notes-{self.session}"})
+        assert None is first.error is second.error is wrote.error is folders.error, (first.error, second.error)
         self.seen[self.session] = [*first.output["output"].split(), second.output["output"].strip()]
+        self.folders[self.session] = [float(t) for t in folders.output["output"].split()]
         return "Done."
 
     def end_session(self) -> None:
@@ -95,6 +101,7 @@ def test_the_shell_python_and_new_files_read_each_sessions_clock(workspace: Work
         assert abs((datetime.fromisoformat(iso) - at).total_seconds()) < 60
         assert abs(float(epoch) - simulated) < 60
         assert abs(float(mtime) - simulated) < 60, f"{sid}: the new file is dated {mtime}, the clock {simulated}"
+        assert all(abs(t - simulated) < 60 for t in agent.folders[sid]), f"{sid}: folders {agent.folders[sid]}"
         assert agent.briefs[sid] == at
         result = next(s for s in episode.sessions if s.session_id == sid)
         assert result.opened_at == at and result.closed_at is not None and result.closed_at >= at

@@ -27,10 +27,10 @@ class LoopLimits:
     context_chars: int | None
 
 
-def observation(outcome: ToolOutcome, cap: int) -> str:
-    """A tool outcome as text for the model, capped."""
+def observation(outcome: ToolOutcome, cap: int | None) -> str:
+    """A tool outcome as text for the model, capped at `cap` characters (None: whole)."""
     text = f"error: {outcome.error}" if outcome.error else json.dumps(outcome.output, ensure_ascii=False, default=str)
-    return text if len(text) <= cap else text[:cap] + f" ...[{len(text) - cap} more characters cut]"
+    return text if cap is None or len(text) <= cap else text[:cap] + f" ...[{len(text) - cap} more characters cut]"
 
 
 def fit_context(messages: list[Message], budget: int | None) -> list[Message]:
