@@ -104,8 +104,26 @@ def _iso(match: re.Match[str], today: date | None, day_first: bool) -> str:
     return f"{year}-{month:02d}-{day:02d}"
 
 
+_MONTHS_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
+_RANGE = re.compile(
+    rf"\b(?P<d1>[0-3]?\d)(?:st|nd|rd|th)? (?P<m1>{_MONTHS_ALT})\.?(?P<sep>\s*(?:-|to|until|till|through|and)\s*)"
+    rf"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)? (?P<m2>{_MONTHS_ALT})\.?,? (?P<year>\d{{4}})\b"
+)
+
+
+def _range_years(match: re.Match[str]) -> str:
+    """A range whose end alone names the year ("1 July to 31 December 2026"): its start takes that year, or the one
+    before when that would put the start after the end ("1 December to 31 January 2027")."""
+    year = int(match["year"])
+    start, end = (MONTHS[match["m1"]], int(match["d1"])), (MONTHS[match["m2"]], int(match["d2"]))
+    first = year - 1 if start > end else year
+    return f"{match['d1']} {match['m1']} {first}{match['sep']}{match['d2']} {match['m2']} {year}"
+
+
 def normalise_dates(text: str, today: date | None = None, day_first: bool = True) -> str:
-    """Replace every recognised date of an already case-folded text with its ISO form."""
+    """Replace every recognised date of an already case-folded text with its ISO form; the start of a range whose
+    end alone names the year takes the end's year."""
+    text = _RANGE.sub(_range_years, text)
     for form in _DATE_FORMS:
         text = form.sub(lambda m: _iso(m, today, day_first), text)
     return text

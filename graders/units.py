@@ -103,7 +103,7 @@ def _pipe_tables(text: str) -> list[list[list[str]]]:
     tables: list[list[list[str]]] = []
     current: list[list[str]] = []
     for line in [*text.splitlines(), ""]:
-        if "|" in line and line.strip().strip("|").strip():
+        if _in_pipe_table(line):
             if not _PIPE_DELIM.match(line):
                 current.append(_pipe_cells(line))
         elif current:
@@ -142,8 +142,19 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-def split(text: str, unit: Unit, csv: bool = False) -> list[str]:
-    """The text's units of one kind, raw (not normalised)."""
+def prose_lines(text: str) -> list[str]:
+    """The non-blank lines of a text outside its tables (Markdown pipe tables and LaTeX tabulars)."""
+    text = _TABULAR.sub("\n", text)
+    return [line for line in text.splitlines() if line.strip() and not _in_pipe_table(line)]
+
+
+def _in_pipe_table(line: str) -> bool:
+    return "|" in line and bool(line.strip().strip("|").strip())
+
+
+def split(text: str, unit: Unit, csv: bool = False, prose: bool = False) -> list[str]:
+    """The text's units of one kind, raw (not normalised). With `prose`, rows are the table rows and the lines
+    outside tables too: a note under a table ("Cold chain: RT kit, Tue or Thu only") says something of one row."""
     if unit == "file":
         return [text]
     if unit == "section":
@@ -157,7 +168,9 @@ def split(text: str, unit: Unit, csv: bool = False) -> list[str]:
     if unit in ("row", "cell"):
         rows = table_rows(text, csv)
         if unit == "row":
-            return [" | ".join(r) for r in rows] or [line for line in text.splitlines() if line.strip()]
+            if not rows:
+                return [line for line in text.splitlines() if line.strip()]
+            return [" | ".join(r) for r in rows] + (prose_lines(text) if prose and not csv else [])
         return [cell for row in rows for cell in row]
     return sentences(text)
 

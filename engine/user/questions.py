@@ -288,14 +288,24 @@ _FUNCTION_WORDS = frozenset(
 
 
 def stray_words(topic: list[str], question: str) -> list[str]:
-    """The specific words of a question sentence that belong to no alternative of the topic (generic and function
-    words, words referring back and words of two letters or fewer left out)."""
+    """The specific words of a question's own clause (`question_clause`) that belong to no alternative of the topic
+    (generic and function words, words referring back, numbers and words of two letters or fewer left out)."""
     parts = [part for entry in topic for alt in _alternatives(entry) for part in folded(alt)]
     return [
         word[1]
-        for word in folded(question)
-        if len(word[0]) > 2 and _specific(word) and not any(_word_matches(word, part) for part in parts)
+        for word in folded(question_clause(question))
+        if len(word[0]) > 2
+        and not word[0].isdigit()
+        and _specific(word)
+        and not any(_word_matches(word, part) for part in parts)
     ]
+
+
+def question_clause(question: str) -> str:
+    """The part of a question sentence that asks: asides in parentheses dropped, and a lead-in ending in a colon
+    ("One open point I can't resolve from the file: do we know ...?") read as context, as the sentence before is."""
+    clause = re.sub(r"\([^)]*\)", " ", question)
+    return clause.rsplit(": ", 1)[1] if ": " in clause else clause
 
 
 def _specific(word: Word) -> bool:

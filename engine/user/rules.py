@@ -60,8 +60,9 @@ class RulesUser(SimulatedUser):
 
     def choose_provided(self, obs: UserObservation, remaining: list[HiddenIntent]) -> tuple[str, str]:
         """The remaining intent nearest what the agent last asked (the largest share of its topic entries in the
-        latest turn's question sentences, then in them with their context), else the first listed. What the agent
-        said or did is not used: an intent it is working on is left for it to finish."""
+        latest turn's question sentences, then in them with their context), else the first listed of those only the
+        user knows (`source: ask`), else the first listed. What the agent said or did is not used: an intent it is
+        working on, or could still find in the workspace, is left for it to finish."""
         asked = turn_questions(obs.latest)
         sentences = " ".join(a.question for a in asked)
         contexts = " ".join(a.context for a in asked)
@@ -73,11 +74,12 @@ class RulesUser(SimulatedUser):
             return in_sentence / share, sum(entry_matches(e, contexts) for e in topic if e) / share
 
         best = max(remaining, key=closeness)  # max keeps the first of equals: the listed order breaks ties
+        first, listed = _first_to_tell(remaining)
         if stray_questions(obs) >= PATIENCE:
             why = f"the agent asked {PATIENCE} questions about nothing this session, so its questions go unread"
-            return remaining[0].id, f"no completion; {why}: first listed"
+            return first.id, f"no completion; {why}: {listed}"
         if not closeness(best)[1]:
-            return remaining[0].id, "no completion or targeted question, nothing asked near one: first listed"
+            return first.id, f"no completion or targeted question, nothing asked near one: {listed}"
         return best.id, "no completion or targeted question; the intent nearest what the agent asked about"
 
     def compose(self, obs: UserObservation, answered: list[HiddenIntent], provided: list[HiddenIntent]) -> str:
@@ -127,6 +129,15 @@ def question_about(question: Asked, obs: UserObservation) -> HiddenIntent | None
 def stray_questions(obs: UserObservation) -> int:
     """How many questions of the agent's earlier turns in this session were about none of its intents."""
     return sum(question_about(q, obs) is None for view in obs.earlier for q in turn_questions(view))
+
+
+def _first_to_tell(remaining: list[HiddenIntent]) -> tuple[HiddenIntent, str]:
+    """The intent a user volunteers when nothing the agent asked points to one: the first listed that only the user
+    knows, else the first listed; and how it was chosen."""
+    ask_only = [i for i in remaining if i.source == "ask"]
+    if ask_only:
+        return ask_only[0], "the first listed that only the user knows"
+    return remaining[0], "first listed (all could be found in the workspace or an earlier session)"
 
 
 def _about(matched: list[tuple[HiddenIntent, Asked]], opening: str) -> HiddenIntent | None:

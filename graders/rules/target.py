@@ -55,13 +55,14 @@ def documents(args: TargetArgs, view: EvidenceView) -> tuple[list[tuple[str, str
     return [(located.path, text)], located.detail
 
 
-def units_of(args: TargetArgs, label: str, text: str, unit: Unit) -> list[str]:
-    """The raw units of one document (LaTeX comments dropped), restricted to the heading's sections when given."""
+def units_of(args: TargetArgs, label: str, text: str, unit: Unit, prose: bool = False) -> list[str]:
+    """The raw units of one document (LaTeX comments dropped), restricted to the heading's sections when given;
+    `prose`: rows include the lines outside tables (`graders.units.split`)."""
     if label.lower().endswith(".tex"):
         text = _TEX_COMMENT.sub("", text)
     if args.heading is not None:
         text = under_heading(text, args.heading)
-    return split(text, unit, csv=label.lower().endswith(".csv"))
+    return split(text, unit, csv=label.lower().endswith(".csv"), prose=prose)
 
 
 def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> str:
@@ -75,13 +76,13 @@ def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> 
 
 
 def normalised_units(
-    args: TargetArgs, view: EvidenceView, unit: Unit, asserted: bool
+    args: TargetArgs, view: EvidenceView, unit: Unit, asserted: bool, prose: bool = False
 ) -> tuple[list[tuple[str, str]], str]:
     """(label, normalised unit) pairs, hedged sentences dropped when `asserted`; plus the source note."""
     docs, note = documents(args, view)
     out = []
     for label, text in docs:
-        for raw in units_of(args, label, text, unit):
+        for raw in units_of(args, label, text, unit, prose):
             if asserted:
                 norm = asserted_text(raw, unit, view.today, args.day_first)
             else:

@@ -43,7 +43,9 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     if args.struck:
         units, note = struck_units(args, view, args.within)
     else:
-        units, note = normalised_units(args, view, args.within, asserted=args.asserted and not args.absent)
+        # a row a claim must be in may be a line of prose beside the table; what must not be said stays on rows
+        prose = args.within == "row" and not args.absent
+        units, note = normalised_units(args, view, args.within, args.asserted and not args.absent, prose)
     if not args.replies and not documents(args, view)[0]:
         return Outcome(False, note)
     hits = [

@@ -226,3 +226,32 @@ def test_after_three_questions_about_nothing_the_user_stops_reading_questions_an
     assert chosen == "i1" and "3 questions about nothing" in why
     on_topic = ["Should the tip be shared? Should it be split evenly?", "Which font do you like?"]
     assert user.targeted(_after(on_topic, targeted, [LUNCH, SPLIT]), [LUNCH, SPLIT]) == {"i1": f"question: {targeted}"}
+
+
+def test_a_lead_in_before_a_colon_an_aside_in_parentheses_and_figures_are_not_stray_words() -> None:
+    transfer = _intent("i1", ["transfer|safeguard|idta|addendum|scc", "dentiflow|paperwork|mechanism"])
+    asked = (
+        "One open point I can't resolve from the file: the 29 October note says Rhiannon mentioned Dentiflow "
+        "'signed some transfer paperwork' - do we know what it is (IDTA, UK Addendum to the SCCs, or Dentiflow's "
+        "certification to the UK Extension of the Data Privacy Framework)?"
+    )
+    assert list(_topics([transfer], asked)) == ["i1"]
+    padded = "Do we know which transfer mechanism Dentiflow signed for the clinic's patient imaging records archive?"
+    assert list(_topics([transfer], padded)) == ["i1"]
+    sprawl = (
+        "Do we know which transfer mechanism Dentiflow signed for the clinic's imaging archive, billing ledger, "
+        "marketing newsletter, payroll export, reception rota and parking permits?"
+    )
+    assert _topics([transfer], sprawl) == {}
+
+
+def test_with_nothing_asked_the_user_first_tells_what_only_the_user_knows() -> None:
+    in_notes = HiddenIntent(
+        id="i1", content="Buddy Jonas.", reveal="Jonas needs a buddy.", keywords=["jonas|buddy"],
+        source={"workspace": "notes/conventions.md"},
+    )  # fmt: skip
+    unknown = _intent("i2", ["lunch|meal"])
+    chosen, why = RulesUser().choose_provided(_observe("Done.", [], [in_notes, unknown]), [in_notes, unknown])
+    assert chosen == "i2" and "only the user knows" in why
+    chosen, why = RulesUser().choose_provided(_observe("Done.", [], [in_notes]), [in_notes])
+    assert chosen == "i1" and "first listed" in why

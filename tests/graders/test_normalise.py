@@ -28,6 +28,12 @@ def test_a_year_less_date_is_read_from_two_months_back_to_ten_months_ahead() -> 
     assert normalise("on 9 Nov") == "on xxxx-11-09"
 
 
+def test_the_start_of_a_range_takes_the_year_its_end_names() -> None:
+    assert normalise("between 1 July and 31 December 2026", TODAY) == "between 2026-07-01 and 2026-12-31"
+    assert normalise("from 1 December to 31 January 2027", TODAY) == "from 2026-12-01 to 2027-01-31"
+    assert normalise("3rd March - 9th April 2027", TODAY) == "2027-03-03 - 2027-04-09"
+
+
 def test_month_first_reading_is_an_option() -> None:
     assert normalise("05/11/2026") == "2026-11-05"
     assert normalise("05/11/2026", day_first=False) == "2026-05-11"

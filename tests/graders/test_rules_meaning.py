@@ -171,3 +171,24 @@ def test_a_rate_is_not_a_rival_amount() -> None:
     doc = "The balance now due is £25,225.50.\n\nOn the balance, interest accrues at £8.12 a day."
     args = {"path": "l.md", "anchor": ["balance"], "value": 25225.5, "type": "amount"}
     assert grade("fact", args, {"l.md": doc}).passed
+
+
+ORDER = {
+    "in the row": "| item | qty | note |\n|---|---|---|\n| RT kit | 1 | cold chain: Tue or Thu delivery |\n",
+    "in a note": "| item | qty |\n|---|---|\n| RT kit | 1 |\n| Gloves | 4 |\n\nCold chain: RT kit, Tue or Thu.\n",
+    "in a list": "- RT kit (1), cold chain, delivered Tue or Thu\n- Gloves (4)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ORDER))
+def test_a_row_claim_may_sit_in_the_row_in_a_note_under_the_table_or_in_a_list(name: str) -> None:
+    args = {"path": "order.md", "patterns": ["rt kit", "tue"], "within": "row"}
+    assert grade("text", args, {"order.md": ORDER[name]}).passed
+    assert not grade("text", {**args, "patterns": ["gloves", "tue"]}, {"order.md": ORDER[name]}).passed
+
+
+def test_what_must_not_be_in_a_row_is_looked_for_in_the_rows_only() -> None:
+    text = "| item | qty |\n|---|---|\n| RT kit | 1 |\n\nNot ordered: FBS (a spare bottle is in the fridge).\n"
+    args = {"path": "order.md", "patterns": ["fbs"], "within": "row", "absent": True}
+    assert grade("text", args, {"order.md": text}).passed
+    assert not grade("text", args, {"order.md": text.replace("| RT kit | 1 |", "| RT kit | 1 |\n| FBS | 1 |")}).passed
