@@ -5,10 +5,13 @@ dates as ISO `yyyy-mm-dd`), so patterns are written against that form. All `patt
 same unit (`within`: sentence, item, row, cell, paragraph, section, line or file), so a match can never run
 from one clause or row into the next. With `asserted` (the default) questions, conditionals and hedges do not
 count. `forbid` patterns must not occur in the matching unit; `absent` passes when no unit matches at all (the
-file must exist).
+file must exist). A `row` of a document with tables is a table row, or a line of prose beside the tables unless a
+table row about the rule's subject (its first pattern) holds a forbidden pattern.
 """
 
 from __future__ import annotations
+
+import re
 
 from pydantic import Field
 
@@ -43,9 +46,10 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     if args.struck:
         units, note = struck_units(args, view, args.within)
     else:
-        # a row a claim must be in may be a line of prose beside the table; what must not be said stays on rows
-        prose = args.within == "row" and not args.absent
-        units, note = normalised_units(args, view, args.within, args.asserted and not args.absent, prose)
+        asserted = args.asserted and not args.absent
+        units, note = normalised_units(args, view, args.within, asserted)
+        if args.within == "row" and not args.absent and not _row_contradicts(units, wanted[0], banned):
+            units, note = normalised_units(args, view, args.within, asserted, prose=True)
     if not args.replies and not documents(args, view)[0]:
         return Outcome(False, note)
     hits = [
@@ -61,6 +65,13 @@ def check(args: Args, view: EvidenceView) -> Outcome:
         label, unit = hits[0]
         return Outcome(True, f"{note}: {what} ({label}: {_clip(unit)!r})")
     return Outcome(False, f"{note}: {what} matches {len(hits)} unit(s), need {args.min_count}")
+
+
+def _row_contradicts(rows: list[tuple[str, str]], subject: re.Pattern[str], banned: list[re.Pattern[str]]) -> bool:
+    """Whether a table row about the rule's subject (its first pattern) holds a forbidden pattern. A row claim may
+    otherwise sit in a line of prose beside the table ("Cold chain: RT kit, Tue or Thu only"); what the table itself
+    says wrongly about its row is not mended by a note."""
+    return any(subject.search(u) and any(b.search(u) for b in banned) for _, u in rows)
 
 
 def _clip(text: str, width: int = 120) -> str:

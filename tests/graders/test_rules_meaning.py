@@ -192,3 +192,12 @@ def test_what_must_not_be_in_a_row_is_looked_for_in_the_rows_only() -> None:
     args = {"path": "order.md", "patterns": ["fbs"], "within": "row", "absent": True}
     assert grade("text", args, {"order.md": text}).passed
     assert not grade("text", args, {"order.md": text.replace("| RT kit | 1 |", "| RT kit | 1 |\n| FBS | 1 |")}).passed
+
+
+def test_a_note_does_not_mend_a_table_row_that_says_the_forbidden_thing() -> None:
+    table = "| run | seeds | EM |\n|---|---|---|\n| trunc96 | 13, 42, 77 | 39.85 ± 0.38 |\n"
+    note = "\nTruncating gives 39.85 ± 0.38† over the two seeds that ran.\n"
+    args = {"path": "r.md", "patterns": ["39\\.85 ?± ?0\\.38", "†"], "within": "row", "forbid": ["13, 42,? 77"]}
+    assert not grade("text", args, {"r.md": table + note}).passed
+    fixed = table.replace("13, 42, 77", "13, 42")
+    assert grade("text", args, {"r.md": fixed + note}).passed
