@@ -76,8 +76,9 @@ def _signature_ok(artifact: Artifact, view: EvidenceView, path: str) -> bool:
     return all(re.search(p, norm) for p in artifact.signature)
 
 
-def locate(artifact: Artifact, view: EvidenceView) -> Located:
-    """The artifact's file under the current state of the view (see Artifact for the order of preference)."""
+def candidates(artifact: Artifact, view: EvidenceView) -> list[str]:
+    """Every file that qualifies as the artifact under the current state of the view, in order of preference: the
+    one named in the latest reply naming any, then the rest from the last changed (see Artifact)."""
     existing = set(view.files())
     pool = existing if artifact.existing else {p for p in view.changed if p in existing}
     mentioned: list[str] = []
@@ -88,22 +89,29 @@ def locate(artifact: Artifact, view: EvidenceView) -> Located:
     by_location = {p for p in pool if p in artifact.paths or any(glob_match(p, g) for g in artifact.globs)}
     located = bool(artifact.paths or artifact.globs)
     by_reply = set(mentioned) if artifact.named_in_reply and artifact.signature and not located else set()
-    candidates = [p for p in by_location | by_reply if _signature_ok(artifact, view, p)]
-    if not candidates:
-        where = ", ".join(artifact.paths + artifact.globs) or "a file named in a reply"
-        scope = "in the workspace" if artifact.existing else "changed this session"
-        return Located(None, f"no {artifact.description} ({where}) {scope} matches its signature")
+    found = [p for p in by_location | by_reply if _signature_ok(artifact, view, p)]
     latest_named = [
         p
         for reply in reversed(view.replies())
         for t in named_paths(reply)
-        for p in candidates
+        for p in found
         if p == t or p.endswith("/" + t)
     ]
     order = {p: n for n, p in enumerate(view.changed)}
-    chosen = latest_named[0] if latest_named else max(candidates, key=lambda p: (order.get(p, -1), p))
-    others = f" (of {len(candidates)} candidates)" if len(candidates) > 1 else ""
-    return Located(chosen, f"{artifact.description} = {chosen}{others}")
+    rest = sorted(found, key=lambda p: (order.get(p, -1), p), reverse=True)
+    return list(dict.fromkeys([*latest_named[:1], *rest]))
+
+
+def locate(artifact: Artifact, view: EvidenceView) -> Located:
+    """The artifact's preferred file under the current state of the view (see Artifact for the order of
+    preference)."""
+    found = candidates(artifact, view)
+    if not found:
+        where = ", ".join(artifact.paths + artifact.globs) or "a file named in a reply"
+        scope = "in the workspace" if artifact.existing else "changed this session"
+        return Located(None, f"no {artifact.description} ({where}) {scope} matches its signature")
+    others = f" (of {len(found)} candidates)" if len(found) > 1 else ""
+    return Located(found[0], f"{artifact.description} = {found[0]}{others}")
 
 
 def resolve(view: EvidenceView, artifact: str | None, path: str | None) -> Located:

@@ -191,6 +191,15 @@ def hedged(normalised_unit: str) -> bool:
     return _HEDGE.search(_NEGATED_MODAL.sub(" ", normalised_unit)) is not None
 
 
+_ASIDE = re.compile(r"\(([^()]*)\)")
+
+
+def without_hedged_asides(normalised_unit: str) -> str:
+    """The unit with every bracketed aside that is itself hedged taken out, words and numbers with it: "5 exceptions
+    (would be yellow, plus factor 0.40)" asserts 5 and nothing of the aside."""
+    return _ASIDE.sub(lambda m: " " if hedged(m.group(1)) else m.group(0), normalised_unit)
+
+
 def negated(normalised_unit: str) -> bool:
     """The unit denies or corrects something, so a value in it is not claimed."""
     return _NEGATION.search(normalised_unit) is not None

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.schema.rules import RuleSpec
-from graders.locate import resolve
+from graders.locate import candidates, resolve
 from graders.rules import (
     app_state,
     csv_schema,
@@ -79,6 +79,36 @@ def evaluate(spec: RuleSpec, view: EvidenceView) -> Outcome:
     kind = REGISTRY.get(spec.kind)
     if kind is None:
         return Outcome(False, f"unknown rule kind {spec.kind!r}")
+    if "artifact" in spec.args and "path" in kind.args_model.model_fields and spec.args.get("absent") is not True:
+        spread = _over_candidates(spec, view)
+        if spread is not None:
+            return spread
+    return _evaluate_one(spec, kind, view)
+
+
+def _over_candidates(spec: RuleSpec, view: EvidenceView) -> Outcome | None:
+    """A claim about an artifact that several files qualify as (a decision note beside its comparison table and CSV)
+    holds when one of them makes it: each is graded in order of preference and the first that passes is kept, else
+    the preferred one's outcome. None when at most one file qualifies. What must not be said (`absent`) is graded on
+    the preferred file only, as before."""
+    artifact = view.artifacts.get(str(spec.args["artifact"]))
+    found = [] if artifact is None else candidates(artifact, view)
+    if len(found) < 2 or artifact is None:
+        return None
+    kind = REGISTRY[spec.kind]
+    first: Outcome | None = None
+    for n, path in enumerate(found, start=1):
+        args = {**{k: v for k, v in spec.args.items() if k != "artifact"}, "path": path}
+        outcome = _evaluate_one(spec.model_copy(update={"args": args}), kind, view)
+        where = f"{artifact.description} = {path} (candidate {n} of {len(found)}): "
+        if outcome.passed:
+            return Outcome(True, where + outcome.detail)
+        first = first or Outcome(False, where + outcome.detail)
+    return first
+
+
+def _evaluate_one(spec: RuleSpec, kind: RuleKind[Any], view: EvidenceView) -> Outcome:
+    """One rule spec on the artifact's preferred file (or its path)."""
     args = spec.args
     note = ""
     if "artifact" in args and takes_artifact(kind):

@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 from graders.locate import resolve
 from graders.normalise import STRUCK, normalise, normalise_pattern
 from graders.rules.base import RuleArgs
-from graders.units import Unit, hedged, sentences, split, under_heading
+from graders.units import Unit, hedged, sentences, split, under_heading, without_hedged_asides
 from graders.view import EvidenceView
 
 _TEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
@@ -66,13 +66,13 @@ def units_of(args: TargetArgs, label: str, text: str, unit: Unit, prose: bool = 
 
 
 def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> str:
-    """A normalised unit without its hedged sentences (a question, a conditional, a hedge): the unit itself
-    when it is a sentence, cell or row, empty when it is hedged."""
+    """A normalised unit without its hedged sentences (a question, a conditional, a hedge) and hedged bracketed
+    asides: the unit itself when it is a sentence, cell or row, empty when it is hedged."""
     if unit in ("sentence", "cell", "row", "line"):
-        norm = normalise(raw, today, day_first)
+        norm = without_hedged_asides(normalise(raw, today, day_first))
         return "" if hedged(norm) else norm
-    kept = [n for n in (normalise(s, today, day_first) for s in sentences(raw)) if n and not hedged(n)]
-    return " ".join(kept)
+    kept = [without_hedged_asides(normalise(s, today, day_first)) for s in sentences(raw)]
+    return " ".join(n for n in kept if n and not hedged(n))
 
 
 def normalised_units(

@@ -89,3 +89,23 @@ def test_hedged_sentences_inside_a_larger_unit_do_not_hide_the_rest() -> None:
     assert evaluate(rule, view({"l.md": doc}, [])).passed
     hedge = RuleSpec(kind="text", args={"path": "l.md", "patterns": ["£900"], "within": "paragraph"})
     assert not evaluate(hedge, view({"l.md": doc}, [])).passed
+
+
+CURVE = Artifact(id="curve", description="the curve comparison", globs=["validation/ALM/*"])
+
+
+def test_a_claim_holds_when_one_of_the_files_an_artifact_spreads_over_makes_it() -> None:
+    files = {
+        "validation/ALM/decision.md": "Keep the champion curve; see the comparison.",
+        "validation/ALM/comparison.md": "| tenor | diff (bp) |\n|---|---|\n| 7y | -6.40 |\n",
+    }
+    changed = list(files)
+    reply = ["Decision in validation/ALM/decision.md, table in validation/ALM/comparison.md."]
+    table = {"artifact": "curve", "patterns": ["7y", "-6\\.40"], "within": "row"}
+    outcome = evaluate(RuleSpec(kind="text", args=table), view(files, changed, reply, artifacts=[CURVE]))
+    assert outcome.passed and "comparison.md (candidate 2 of 2)" in outcome.detail
+    said = {"artifact": "curve", "patterns": ["champion"], "absent": True}
+    assert not evaluate(RuleSpec(kind="text", args=said), view(files, changed, reply, artifacts=[CURVE])).passed
+    wrong = {"artifact": "curve", "patterns": ["7y", "-9\\.99"], "within": "row"}
+    missed = evaluate(RuleSpec(kind="text", args=wrong), view(files, changed, reply, artifacts=[CURVE]))
+    assert not missed.passed and "decision.md (candidate 1 of 2)" in missed.detail

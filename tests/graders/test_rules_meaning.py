@@ -201,3 +201,12 @@ def test_a_note_does_not_mend_a_table_row_that_says_the_forbidden_thing() -> Non
     assert not grade("text", args, {"r.md": table + note}).passed
     fixed = table.replace("13, 42, 77", "13, 42")
     assert grade("text", args, {"r.md": fixed + note}).passed
+
+
+def test_a_hedged_aside_asserts_nothing_and_takes_its_figures_with_it() -> None:
+    text = "Exceptions on actual P&L: 5 (would be yellow, plus factor 0.40).\n"
+    count = {"path": "r.md", "anchor": ["exception"], "value": 5, "type": "number"}
+    assert grade("fact", count, {"r.md": text}).passed
+    factor = {"path": "r.md", "anchor": ["plus factor"], "value": 0.4, "type": "number"}
+    assert not grade("fact", factor, {"r.md": text}).passed
+    assert grade("fact", factor, {"r.md": text.replace("would be yellow, ", "yellow, ")}).passed
