@@ -179,6 +179,10 @@ class DockerWorkspace:
         mtime = None if self._now is None else file_time_ns(self._now()) / 1e9
         with _translated("copy files into the workspace"):
             self._container.put_archive(ROOT, pack(files, owner=AGENT_UID, mtime=mtime))
+        if mtime is not None:  # the archive's folders carry the time; the root it was unpacked into does not
+            code, _, err = self._run(["touch", "-c", "-m", "-d", f"@{mtime:.9f}", ROOT], "date the workspace folder")
+            if code != 0:
+                raise WorkspaceError(f"cannot date the workspace folder: {err.decode(errors='replace').strip()}")
 
     def read_file(self, path: str) -> bytes:
         """Return a regular file's bytes (UnreadableFileError for a FIFO, device, socket, oversized or slow file)."""
