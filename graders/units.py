@@ -203,3 +203,71 @@ def without_hedged_asides(normalised_unit: str) -> str:
 def negated(normalised_unit: str) -> bool:
     """The unit denies or corrects something, so a value in it is not claimed."""
     return _NEGATION.search(normalised_unit) is not None
+
+
+_LABEL_MAX = 100
+
+
+def _label(line: str) -> bool:
+    """A line that labels the list under it: "Morning, 10:00-13:00:" or a short line that is no sentence."""
+    stripped = line.strip()
+    if not stripped or _LIST_START.match(line) or _in_pipe_table(line) or _heading_level(line) is not None:
+        return False
+    return len(stripped) <= _LABEL_MAX and (stripped.endswith(":") or not stripped.endswith((".", "!", "?")))
+
+
+def segments(text: str) -> list[tuple[str, str]]:
+    """The text cut where what a part sits under changes: (context, part), the context of a list being the nearest
+    heading above it and the label line just above it ("Morning, 10:00-13:00" over "- Amira: electronics"). A list
+    enumerates what its heading and label name; prose under a heading makes claims of its own, so it has none."""
+    heads: dict[int, str] = {}
+    label = ""
+    out: list[tuple[str, list[str]]] = []
+    previous, previous_in_list = "", False
+    for line in text.splitlines():
+        level = _heading_level(line)
+        if level is not None:
+            heads = {k: v for k, v in heads.items() if k < level}
+            label = ""
+            out.append(("", [line]))
+            heads[level] = line.strip()
+        else:
+            starts = bool(_LIST_START.match(line))
+            in_list = starts or (previous_in_list and line[:1].isspace() and bool(line.strip()))
+            if starts and not previous_in_list and _label(previous):
+                label = previous.strip()
+            elif not in_list and line.strip() and not _in_pipe_table(line):
+                label = ""
+            nearest = [heads[max(heads)]] if heads else []
+            context = "\n".join([*nearest, *([label] if label else [])]) if in_list else ""
+            if out and out[-1][0] == context:
+                out[-1][1].append(line)
+            else:
+                out.append((context, [line]))
+        if line.strip():
+            previous, previous_in_list = line, level is None and in_list
+    return [(context, "\n".join(lines)) for context, lines in out]
+
+
+def rows_in_context(text: str, prose: bool = False) -> list[tuple[str, str]]:
+    """(header row, row) for every table row but the headers, and with `prose` the lines outside tables with the
+    context of their part."""
+    out: list[tuple[str, str]] = []
+    for context, part in segments(text):
+        for table in tables(part):
+            header = " | ".join(table[0])
+            out += [(header, " | ".join(row)) for row in table[1:]]
+            out.append(("", header))
+        if prose:
+            out += [(context, line) for line in prose_lines(part)]
+    return out
+
+
+def split_in_context(text: str, unit: Unit, csv: bool = False, prose: bool = False) -> list[tuple[str, str]]:
+    """The text's units with the context each sits under (headings, a list's label line, a row's header row): the
+    same units as `split`, each as (context, unit); files, sections, paragraphs and CSV files carry no context."""
+    if unit in ("file", "section", "paragraph") or csv:
+        return [("", u) for u in split(text, unit, csv, prose)]
+    if unit == "row" and table_rows(text):
+        return rows_in_context(text, prose)
+    return [(context, u) for context, part in segments(text) for u in split(part, unit, csv, prose)]

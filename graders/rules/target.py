@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 from graders.locate import resolve
 from graders.normalise import STRUCK, normalise, normalise_pattern
 from graders.rules.base import RuleArgs
-from graders.units import Unit, hedged, sentences, split, under_heading, without_hedged_asides
+from graders.units import Unit, hedged, sentences, split, split_in_context, under_heading, without_hedged_asides
 from graders.view import EvidenceView
 
 _TEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
@@ -55,14 +55,18 @@ def documents(args: TargetArgs, view: EvidenceView) -> tuple[list[tuple[str, str
     return [(located.path, text)], located.detail
 
 
+def _prepared(args: TargetArgs, label: str, text: str) -> str:
+    """One document's text as its units are cut from: LaTeX comments dropped, only the heading's sections when
+    given."""
+    if label.lower().endswith(".tex"):
+        text = _TEX_COMMENT.sub("", text)
+    return text if args.heading is None else under_heading(text, args.heading)
+
+
 def units_of(args: TargetArgs, label: str, text: str, unit: Unit, prose: bool = False) -> list[str]:
     """The raw units of one document (LaTeX comments dropped), restricted to the heading's sections when given;
     `prose`: rows include the lines outside tables (`graders.units.split`)."""
-    if label.lower().endswith(".tex"):
-        text = _TEX_COMMENT.sub("", text)
-    if args.heading is not None:
-        text = under_heading(text, args.heading)
-    return split(text, unit, csv=label.lower().endswith(".csv"), prose=prose)
+    return split(_prepared(args, label, text), unit, csv=label.lower().endswith(".csv"), prose=prose)
 
 
 def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> str:
@@ -75,20 +79,23 @@ def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> 
     return " ".join(n for n in kept if n and not hedged(n))
 
 
-def normalised_units(
+def units_in_context(
     args: TargetArgs, view: EvidenceView, unit: Unit, asserted: bool, prose: bool = False
-) -> tuple[list[tuple[str, str]], str]:
-    """(label, normalised unit) pairs, hedged sentences dropped when `asserted`; plus the source note."""
+) -> tuple[list[tuple[str, str, str]], str]:
+    """(label, normalised context, normalised unit) triples: each unit with the headings, list label or header row
+    it sits under (graders.units.split_in_context); hedged sentences dropped from the unit when `asserted`."""
     docs, note = documents(args, view)
     out = []
     for label, text in docs:
-        for raw in units_of(args, label, text, unit, prose):
-            if asserted:
-                norm = asserted_text(raw, unit, view.today, args.day_first)
-            else:
-                norm = normalise(raw, view.today, args.day_first)
+        csv = label.lower().endswith(".csv")
+        for context, raw in split_in_context(_prepared(args, label, text), unit, csv=csv, prose=prose):
+            norm = (
+                asserted_text(raw, unit, view.today, args.day_first)
+                if asserted
+                else normalise(raw, view.today, args.day_first)
+            )
             if norm:
-                out.append((label, norm))
+                out.append((label, normalise(context, view.today, args.day_first), norm))
     return out, note
 
 

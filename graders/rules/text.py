@@ -16,7 +16,7 @@ import re
 from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
-from graders.rules.target import TargetArgs, compile_all, documents, normalised_units, struck_units
+from graders.rules.target import TargetArgs, compile_all, documents, struck_units, units_in_context
 from graders.units import Unit
 from graders.view import EvidenceView
 
@@ -37,24 +37,30 @@ class Args(TargetArgs):
         "'clause 3.5 is struck out' holds when a unit's struck part matches every pattern.",
     )
     min_count: int = Field(default=1, ge=1, description="Units that must match.")
+    context: bool = Field(
+        default=True,
+        description="Read each unit with what it sits under (its headings, the label line above its list, its table's "
+        "header row): a pattern may match there, as long as one matches in the unit itself.",
+    )
 
 
 def check(args: Args, view: EvidenceView) -> Outcome:
-    """Count the units where every pattern matches and no forbidden one does."""
+    """Count the units where every pattern matches, in the unit or what it sits under (at least one in the unit
+    itself), and no forbidden one does in the unit."""
     wanted = compile_all(args.patterns)
     banned = compile_all(args.forbid)
     if args.struck:
-        units, note = struck_units(args, view, args.within)
+        pairs, note = struck_units(args, view, args.within)
+        units = [(label, "", u) for label, u in pairs]
     else:
         asserted = args.asserted and not args.absent
-        units, note = normalised_units(args, view, args.within, asserted)
-        if args.within == "row" and not args.absent and not _row_contradicts(units, wanted[0], banned):
-            units, note = normalised_units(args, view, args.within, asserted, prose=True)
+        units, note = units_in_context(args, view, args.within, asserted)
+        rows = [(label, u) for label, _, u in units]
+        if args.within == "row" and not args.absent and not _row_contradicts(rows, wanted[0], banned):
+            units, note = units_in_context(args, view, args.within, asserted, prose=True)
     if not args.replies and not documents(args, view)[0]:
         return Outcome(False, note)
-    hits = [
-        (label, u) for label, u in units if all(p.search(u) for p in wanted) and not any(b.search(u) for b in banned)
-    ]
+    hits = [(label, u) for label, context, u in units if _holds(u, context if args.context else "", wanted, banned)]
     what = " & ".join(f"/{p}/" for p in args.patterns) + f" in one {args.within}"
     if args.absent:
         if hits:
@@ -65,6 +71,15 @@ def check(args: Args, view: EvidenceView) -> Outcome:
         label, unit = hits[0]
         return Outcome(True, f"{note}: {what} ({label}: {_clip(unit)!r})")
     return Outcome(False, f"{note}: {what} matches {len(hits)} unit(s), need {args.min_count}")
+
+
+def _holds(unit: str, context: str, wanted: list[re.Pattern[str]], banned: list[re.Pattern[str]]) -> bool:
+    """Every pattern in the unit or its context, one at least in the unit, no forbidden one in the unit."""
+    return (
+        all(p.search(unit) or p.search(context) for p in wanted)
+        and any(p.search(unit) for p in wanted)
+        and not any(b.search(unit) for b in banned)
+    )
 
 
 def _row_contradicts(rows: list[tuple[str, str]], subject: re.Pattern[str], banned: list[re.Pattern[str]]) -> bool:

@@ -210,3 +210,33 @@ def test_a_hedged_aside_asserts_nothing_and_takes_its_figures_with_it() -> None:
     factor = {"path": "r.md", "anchor": ["plus factor"], "value": 0.4, "type": "number"}
     assert not grade("fact", factor, {"r.md": text}).passed
     assert grade("fact", factor, {"r.md": text.replace("would be yellow, ", "yellow, ")}).passed
+
+
+ROTA = {
+    "label line": "Morning, 10:00-13:00\n- Amira: electronics\n- Ben: textiles\n\nAfternoon, 13:00-16:00:\n- Lea: bikes\n",
+    "heading": "## Morning, 10:00-13:00\n\n- Amira: electronics\n- Ben: textiles\n\n## Afternoon\n\n- Lea: bikes\n",
+    "one line": "- Morning (10:00-13:00): Amira at electronics, Ben at textiles\n- Afternoon: Lea at bikes\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROTA))
+def test_an_item_is_read_with_the_label_or_heading_it_sits_under(name: str) -> None:
+    slot = {"path": "rota.md", "patterns": ["amira", "electronics", "10:00"], "within": "item"}
+    assert grade("text", slot, {"rota.md": ROTA[name]}).passed
+    assert not grade("text", {**slot, "patterns": ["lea", "bikes", "10:00"]}, {"rota.md": ROTA[name]}).passed
+
+
+def test_a_row_is_read_with_its_header_and_context_can_be_turned_off() -> None:
+    table = "| tenor (y) | diff (bp) |\n|---|---|\n| 7 | -6.40 |\n"
+    args = {"path": "c.md", "patterns": ["tenor", "-6\\.40"], "within": "row"}
+    assert grade("text", args, {"c.md": table}).passed
+    assert not grade("text", {**args, "context": False}, {"c.md": table}).passed
+
+
+def test_prose_under_a_heading_makes_its_own_claims_and_forbid_stays_in_the_unit() -> None:
+    text = "## Recommendation\n\nGo for B, Lindenallee 40. A (Hafenstrasse 12) also fits but is smaller.\n"
+    args = {"path": "c.md", "patterns": ["hafenstra", "recommend|go for"], "within": "sentence"}
+    assert not grade("text", args, {"c.md": text}).passed
+    listed = "Recommended:\n- Hafenstrasse 12 (flat A), 890 EUR warm\n"
+    assert grade("text", args, {"c.md": listed}).passed
+    assert grade("text", {**args, "forbid": ["recommended"]}, {"c.md": listed}).passed
