@@ -23,7 +23,7 @@ from typing import Literal
 from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
-from graders.rules.target import TargetArgs, asserted_text, compile_all, documents, units_of
+from graders.rules.target import TargetArgs, compile_all, units_in_context
 from graders.units import Unit, negated
 from graders.view import EvidenceView
 
@@ -47,6 +47,12 @@ class Args(TargetArgs):
         default=False,
         description="The fact is itself a rate ('£8.12 a day'); otherwise amounts followed by 'a day', 'per "
         "month'... are rates and neither state nor contradict it.",
+    )
+    context: bool = Field(
+        default=True,
+        description="An anchor may be named by what the unit sits under (the nearest heading and label line of a list "
+        "item, a table row's header row); the value is read from the unit itself, and only a unit naming every anchor "
+        "itself can contradict it.",
     )
     exclude: list[str] = Field(
         default_factory=list,
@@ -95,22 +101,22 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     if args.type == "date":
         date.fromisoformat(str(args.value))
     expected = compile_all([str(args.value)])[0] if args.type == "text" else None
-    docs, note = documents(args, view)
+    units, note = units_in_context(args, view, args.within, asserted=True)
     stating, contra = None, None
-    for label, text in docs:
-        for raw in units_of(args, label, text, args.within):
-            unit = asserted_text(raw, args.within, view.today, args.day_first)
-            if not unit or not all(a.search(unit) for a in anchors) or any(x.search(unit) for x in excluded):
-                continue
-            if expected is not None:
-                if stating is None and expected.search(unit):
-                    stating = (label, unit)
-                continue
-            found = values(unit, args.type, rates=args.rate)
-            if any(_same(v, args) for v in found):
-                stating = stating or (label, unit)
-            elif not negated(unit) and (rivals := [v for v in found if _competes(v, args)]):
-                contra = contra or (label, unit, rivals)
+    for label, context, unit in units:
+        own = all(a.search(unit) for a in anchors)
+        read = own or (args.context and all(a.search(unit) or a.search(context) for a in anchors))
+        if not read or any(x.search(unit) for x in excluded):
+            continue
+        if expected is not None:
+            if stating is None and expected.search(unit):
+                stating = (label, unit)
+            continue
+        found = values(unit, args.type, rates=args.rate)
+        if any(_same(v, args) for v in found):
+            stating = stating or (label, unit)
+        elif own and not negated(unit) and (rivals := [v for v in found if _competes(v, args)]):
+            contra = contra or (label, unit, rivals)
     about = " & ".join(f"/{a}/" for a in args.anchor)
     if stating is None:
         return Outcome(False, f"{note}: no asserted {args.within} about {about} states {args.value}")

@@ -240,3 +240,13 @@ def test_prose_under_a_heading_makes_its_own_claims_and_forbid_stays_in_the_unit
     listed = "Recommended:\n- Hafenstrasse 12 (flat A), 890 EUR warm\n"
     assert grade("text", args, {"c.md": listed}).passed
     assert grade("text", {**args, "forbid": ["recommended"]}, {"c.md": listed}).passed
+
+
+def test_a_fact_may_take_its_subject_from_the_label_but_only_an_item_naming_it_contradicts() -> None:
+    labelled = "Exceptions on hypothetical P&L:\n- count: 7\n- window: 250 days\n"
+    count = {"path": "b.md", "anchor": ["exception"], "value": 7, "type": "number", "within": "item"}
+    assert grade("fact", count, {"b.md": labelled}).passed
+    assert not grade("fact", {**count, "context": False}, {"b.md": labelled}).passed
+    assert not grade("fact", {**count, "value": 5}, {"b.md": labelled}).passed
+    named = labelled + "- 5 exceptions on actual P&L\n"
+    assert not grade("fact", count, {"b.md": named}).passed
