@@ -26,7 +26,7 @@ _LIST_START = re.compile(r"^\s*(?:[-*+]|\d{1,3}[A-Z]?[.)]|\([a-z0-9]{1,3}\)|[a-z
 _PIPE_DELIM = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _TEX_RULE = re.compile(r"\\(toprule|midrule|bottomrule|hline|cmidrule(\([lr]+\))?\{[^}]*\}|cline\{[^}]*\})")
 _TABULAR = re.compile(r"\\begin\{(tabular\*?|tabularx|longtable)\}(?:\{[^}]*\})*(.*?)\\end\{\1\}", re.DOTALL)
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9£$€])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]*_]*\s+(?=[\"'(\[*_]*[A-Z0-9£$€])")
 # A full stop after one of these ends an abbreviation, not a sentence ("approx. €265.6k", "e.g. 7y", "Dr. Marsh").
 _ABBREVIATION = re.compile(
     r"(?:^|[\s(])(?:approx|ca|cf|e\.g|i\.e|vs|incl|excl|esp|fig|figs|tab|eq|sec|ref|dr|mr|mrs|ms|prof)\.$",
@@ -35,6 +35,10 @@ _ABBREVIATION = re.compile(
 _HEDGE = re.compile(
     r"\b(if|unless|would|could|might|perhaps|possibly|maybe|in case|fall-?back|otherwise|assuming|"
     r"should (it|they|you|we|the))\b"
+)
+_PENDING = re.compile(
+    r"^\W*(pending|to do|todo|tbc|tbd)\b|\b(to be|still to be) (added|included|confirmed|approved|cleared)\b|"
+    r"\bawaiting (approval|sign-?off|confirmation)\b"
 )
 _REQUEST = re.compile(r"\bplease\b")
 _NEGATED_MODAL = re.compile(r"\b(could|would|might)(\s+not|n't)\b")
@@ -182,9 +186,10 @@ def under_heading(text: str, heading: str) -> str:
 
 
 def hedged(normalised_unit: str) -> bool:
-    """A question, a conditional or a hedge: the unit asserts nothing a rule may credit. A request ("if you
-    maintain the dispute, please give particulars") and a negated modal ("could not") are not hedges."""
-    if normalised_unit.rstrip().endswith("?"):
+    """A question, a conditional, a hedge or a note of what is pending ("Pending: the line is not yet in the
+    statement"): the unit asserts nothing a rule may credit. A request ("if you maintain the dispute, please give
+    particulars") and a negated modal ("could not") are not hedges."""
+    if normalised_unit.rstrip().endswith("?") or _pending(normalised_unit):
         return True
     if _REQUEST.search(normalised_unit):
         return False
@@ -196,8 +201,30 @@ _ASIDE = re.compile(r"\(([^()]*)\)")
 
 def without_hedged_asides(normalised_unit: str) -> str:
     """The unit with every bracketed aside that is itself hedged taken out, words and numbers with it: "5 exceptions
-    (would be yellow, plus factor 0.40)" asserts 5 and nothing of the aside."""
-    return _ASIDE.sub(lambda m: " " if hedged(m.group(1)) else m.group(0), normalised_unit)
+    (would be yellow, plus factor 0.40)" asserts 5 and nothing of the aside. An aside of what is pending ("awaiting
+    approval") stays: it holds back the whole unit."""
+    return _ASIDE.sub(lambda m: " " if hedged(m.group(1)) and not _pending(m.group(1)) else m.group(0), normalised_unit)
+
+
+def _pending(text: str) -> bool:
+    """A note of what is still to come ("awaiting approval"): in an aside it holds back the whole unit."""
+    return _PENDING.search(text.strip()) is not None
+
+
+_QUOTED = re.compile(r"\"[^\"]+\"|(?<!\w)'[^']+'(?!\w)")
+_RULE_WORD = re.compile(
+    r"\b(avoid|avoided|ban|banned|forbid|forbidden|never|no|not|don't|do not|instead of|rather than)\b"
+)
+
+
+def quotes_a_rule(normalised_unit: str, patterns: list[re.Pattern[str]]) -> bool:
+    """Whether the unit only quotes the patterns in a rule it states ("CTA: never 'Buy now'; use 'Pre-order'"): every
+    match of every pattern lies inside quotation marks and the unit says the quoted thing is not to be done."""
+    spans = [m.span() for m in _QUOTED.finditer(normalised_unit)]
+    if not spans or not _RULE_WORD.search(_QUOTED.sub(" ", normalised_unit)):
+        return False
+    matches = [m.span() for p in patterns for m in p.finditer(normalised_unit)]
+    return bool(matches) and all(any(a <= start and end <= b for a, b in spans) for start, end in matches)
 
 
 def negated(normalised_unit: str) -> bool:

@@ -17,7 +17,7 @@ from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
 from graders.rules.target import TargetArgs, compile_all, documents, struck_units, units_in_context
-from graders.units import Unit
+from graders.units import Unit, quotes_a_rule
 from graders.view import EvidenceView
 
 
@@ -61,6 +61,8 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     if not args.replies and not documents(args, view)[0]:
         return Outcome(False, note)
     hits = [(label, u) for label, context, u in units if _holds(u, context if args.context else "", wanted, banned)]
+    if args.absent:  # a note that quotes the rule it obeys does not say the forbidden thing
+        hits = [(label, u) for label, u in hits if not quotes_a_rule(u, wanted)]
     what = " & ".join(f"/{p}/" for p in args.patterns) + f" in one {args.within}"
     if args.absent:
         if hits:

@@ -213,7 +213,7 @@ def test_a_hedged_aside_asserts_nothing_and_takes_its_figures_with_it() -> None:
 
 
 ROTA = {
-    "label line": "Morning, 10:00-13:00\n- Amira: electronics\n- Ben: textiles\n\nAfternoon, 13:00-16:00:\n- Lea: bikes\n",
+    "label line": "Morning, 10:00-13:00\n- Amira: electronics\n- Ben: textiles\n\nAfternoon, 13-16:\n- Lea: bikes\n",
     "heading": "## Morning, 10:00-13:00\n\n- Amira: electronics\n- Ben: textiles\n\n## Afternoon\n\n- Lea: bikes\n",
     "one line": "- Morning (10:00-13:00): Amira at electronics, Ben at textiles\n- Afternoon: Lea at bikes\n",
 }
@@ -250,3 +250,25 @@ def test_a_fact_may_take_its_subject_from_the_label_but_only_an_item_naming_it_c
     assert not grade("fact", {**count, "value": 5}, {"b.md": labelled}).passed
     named = labelled + "- 5 exceptions on actual P&L\n"
     assert not grade("fact", count, {"b.md": named}).passed
+
+
+def test_a_note_of_what_is_pending_does_not_put_the_line_in() -> None:
+    args = {"path": "s.md", "patterns": ["earbuds", "not affected"], "within": "sentence"}
+    pending = "We are looking into the case.\n\nPending: earbuds not affected - to be added once Hamid approves.\n"
+    assert not grade("text", args, {"s.md": pending}).passed
+    assert not grade("text", args, {"s.md": "The earbuds are not affected (awaiting approval).\n"}).passed
+    assert grade("text", args, {"s.md": "The earbuds themselves are not affected.\n"}).passed
+
+
+@pytest.mark.parametrize(
+    ("text", "passes"),
+    [
+        ('Editorial note: CTA follows the rule, never "Buy now"; the button says "Pre-order".', True),
+        ("We avoided 'buy now' as the brand book asks.", True),
+        ("Buy now and save 20%!", False),
+        ('Tap "Buy now" to get yours.', False),
+    ],
+)
+def test_an_absent_check_ignores_a_note_that_quotes_the_rule_it_obeys(text: str, passes: bool) -> None:
+    args = {"path": "copy.md", "patterns": ["buy now"], "absent": True}
+    assert grade("text", args, {"copy.md": text}).passed is passes

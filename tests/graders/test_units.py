@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graders.normalise import normalise
-from graders.units import hedged, negated, sections, split, tables, under_heading
+from graders.units import hedged, negated, sections, sentences, split, tables, under_heading
 
 DOC = """# Letter
 
@@ -88,3 +88,8 @@ def test_an_abbreviation_does_not_end_a_sentence() -> None:
         "No.",
         "It is not.",
     ]
+
+
+def test_a_sentence_ends_after_emphasis_closing_it() -> None:
+    text = "**Total: 2,005.30 EUR.** Charged to: the grant."
+    assert sentences(text) == ["**Total: 2,005.30 EUR.", "Charged to: the grant."]
