@@ -8,7 +8,8 @@ says "if it went out, the balance would be £1,234.50".
 
 Values are read from normalised text (graders/normalise.py): `amount` is a number after £, € or $ (not a
 rate such as '£8.12 a day');
-`number` any number that is not part of a date, an identifier such as `abl-013` or `hp-2417`, or a setting
+`number` any number that is not part of a date, an identifier such as `abl-013` or `hp-2417`, a reference to a
+part of a document (section 4, clause 7.2, table 3), or a setting
 such as `k=5` (only numbers with the expected value's decimal places can contradict it); `date` an ISO date
 (every common format is normalised to it); `text` a regex (no conflict check). In a unit larger than a
 sentence, hedged sentences are dropped and the rest counts.
@@ -31,6 +32,10 @@ _ISO = re.compile(r"\b(?:\d{4}|xxxx)-\d{2}-\d{2}\b")
 _AMOUNT = re.compile(r"[£€$]\s?(-?\d+(?:\.\d+)?)")
 _NUMBER = re.compile(r"(?<![\w.\-/])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
 _SETTING = re.compile(r"[A-Za-z_]=\s?$")
+_LABEL = re.compile(
+    r"\b(section|sections|sec|clause|clauses|para|paragraph|paragraphs|article|art|item|items|table|tables|figure|fig|"
+    r"page|pages|p|pp|no|annex|appendix|chapter|rule|eq|equation)\.?\s?$"
+)
 _RATE = re.compile(r"\s*(a|an|per|/|each)\s*(day|week|month|year|annum|hour)\b|\s*daily\b")
 
 
@@ -70,7 +75,13 @@ def values(unit: str, kind: str, rates: bool = True) -> list[str]:
     if kind == "amount":
         return [m.group(1) for m in _AMOUNT.finditer(unit) if rates or not _RATE.match(unit, m.end())]
     text = _ISO.sub(" ", unit)
-    return [m.group(0) for m in _NUMBER.finditer(text) if not _SETTING.search(text[max(0, m.start() - 3) : m.start()])]
+    return [m.group(0) for m in _NUMBER.finditer(text) if not _labels(text, m.start())]
+
+
+def _labels(text: str, start: int) -> bool:
+    """Whether the number at `start` names a place rather than counts something: a setting (`k=5`) or a reference to
+    a part of a document (section 4, clause 7.2, table 3, p. 12)."""
+    return bool(_SETTING.search(text[max(0, start - 3) : start]) or _LABEL.search(text[max(0, start - 12) : start]))
 
 
 def _decimals(value: str | float) -> int:

@@ -272,3 +272,10 @@ def test_a_note_of_what_is_pending_does_not_put_the_line_in() -> None:
 def test_an_absent_check_ignores_a_note_that_quotes_the_rule_it_obeys(text: str, passes: bool) -> None:
     args = {"path": "copy.md", "patterns": ["buy now"], "absent": True}
     assert grade("text", args, {"copy.md": text}).passed is passes
+
+
+def test_a_reference_to_a_section_or_table_is_no_rival_count() -> None:
+    text = "Section 4 of the policy and table 2 define the exception count.\n\nThe back-test shows 7 exceptions.\n"
+    args = {"path": "m.md", "anchor": ["exception"], "value": 7, "type": "number"}
+    assert grade("fact", args, {"m.md": text}).passed
+    assert not grade("fact", args, {"m.md": text.replace("7 exceptions", "6 exceptions")}).passed
