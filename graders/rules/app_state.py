@@ -44,6 +44,13 @@ class Args(RuleArgs):
     min_count: int = Field(default=1, ge=0, description="Minimum number of matching rows.")
     max_count: int | None = Field(default=None, ge=0, description="Maximum number of matching rows (exactly six: 6/6).")
     absent: bool = Field(default=False, description="Pass only when no row matches (e.g. a deleted todo).")
+    total_of: str | None = Field(
+        default=None,
+        description="A numeric field summed over the matching rows (e.g. ordered_quantity): the outcome, however many "
+        "steps reached it (six stands ordered, then two more, is eight).",
+    )
+    total: float | None = Field(default=None, description="The sum `total_of` must come to.")
+    tolerance: float = Field(default=0.005, ge=0, description="Absolute tolerance of `total`.")
 
     @model_validator(mode="after")
     def _known(self) -> Args:
@@ -56,6 +63,12 @@ class Args(RuleArgs):
         unknown = sorted((set(self.where) | set(self.where_all)) - set(fields))
         if unknown:
             raise ValueError(f"{self.app}.{self.collection} rows have no field(s) {unknown}; known: {sorted(fields)}")
+        if (self.total_of is None) != (self.total is None):
+            raise ValueError("give total_of and total together")
+        if self.total_of is not None and self.total_of not in fields:
+            raise ValueError(
+                f"{self.app}.{self.collection} rows have no field {self.total_of!r}; known: {sorted(fields)}"
+            )
         for key, expected in self.where.items():
             if isinstance(expected, str):
                 try:
@@ -92,6 +105,10 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     where = f"{len(hits)} of {len(rows)} {args.app}.{args.collection} row(s) match"
     if args.absent:
         return Outcome(not hits, f"{where} (need none)")
+    if args.total_of is not None and args.total is not None:
+        summed = sum(float(r.get(args.total_of) or 0) for r in hits)
+        enough = len(hits) >= args.min_count and abs(summed - args.total) <= args.tolerance
+        return Outcome(enough, f"{where}; their {args.total_of} comes to {summed:g} (need {args.total:g})")
     most = "" if args.max_count is None else f", at most {args.max_count}"
     enough = len(hits) >= args.min_count and (args.max_count is None or len(hits) <= args.max_count)
     return Outcome(enough, f"{where} (need {args.min_count}{most})")

@@ -7,7 +7,11 @@ from typing import Any
 
 import pytest
 
+from engine.schema.rules import RuleSpec
+from graders.rules import evaluate
+from graders.view import EvidenceView
 from sandbox.apps.amazon.state import LineItem
+from sandbox.apps.tools import APPS_SERVICE
 from tests.apps.amazon_helpers import BOTTLE, MAT, MUG, ROAD, TRAIL, TRAIL_RED, Amazon, amazon, fixture
 
 
@@ -295,3 +299,19 @@ def test_prime_fixture_orders_are_priced_without_delivery_fee() -> None:
     shop = amazon(fixture(is_prime=True))
     order = shop.ok("show_order", access_token=shop.login(), order_id=2)
     assert (order["delivery_fee"], order["paid_amount"]) == (0.0, 32.4)
+
+
+def test_an_order_split_over_two_orders_counts_as_its_total(shop: Amazon, token: str) -> None:
+    three = {"app": "amazon", "collection": "order_items", "where": {"product_name": "Trail"}}
+    rule = RuleSpec(kind="app_state", args={**three, "total_of": "ordered_quantity", "total": 3})
+
+    def judge() -> bool:
+        return evaluate(rule, EvidenceView(workspace=shop.workspace, services={APPS_SERVICE: shop.world})).passed
+
+    assert not judge()
+    shop.ok("add_product_to_cart", access_token=token, product_id=TRAIL, quantity=2)
+    shop.ok("place_order", access_token=token, payment_card_id=1, address_id=1)
+    assert not judge()
+    shop.ok("add_product_to_cart", access_token=token, product_id=TRAIL, quantity=1)
+    shop.ok("place_order", access_token=token, payment_card_id=1, address_id=1)
+    assert judge()
