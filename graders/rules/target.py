@@ -28,6 +28,12 @@ class TargetArgs(RuleArgs):
     replies: bool = Field(
         default=False, description="Read what the agent told the user (its replies and `message` tool texts)."
     )
+    sent: bool = Field(
+        default=False,
+        description="Read every text the agent sent outside files: its replies and `message` texts, and the text "
+        "fields of app calls that succeeded (an e-mail's or SMS's subject and body, a task's, event's or expense's "
+        "title and description).",
+    )
     heading: str | None = Field(
         default=None, description="Only sections whose heading line matches this regex (case-insensitive)."
     )
@@ -35,17 +41,20 @@ class TargetArgs(RuleArgs):
 
     @model_validator(mode="after")
     def _one_target(self) -> TargetArgs:
-        given = [self.artifact is not None, self.path is not None, self.replies]
+        given = [self.artifact is not None, self.path is not None, self.replies, self.sent]
         if sum(given) != 1:
-            raise ValueError("give exactly one of 'artifact', 'path' or 'replies: true'")
+            raise ValueError("give exactly one of 'artifact', 'path', 'replies: true' or 'sent: true'")
         return self
 
 
 def documents(args: TargetArgs, view: EvidenceView) -> tuple[list[tuple[str, str]], str]:
     """(label, raw text) of every document the rule reads, and a note on where they came from (or why none)."""
-    if args.replies:
+    if args.replies or args.sent:
         docs = [(f"reply {n}", text) for n, text in enumerate(view.replies(), start=1)]
-        return docs, "the agent's replies" if docs else "the agent told the user nothing"
+        if args.sent:
+            docs += sent_texts(view)
+        what = "the agent's replies" + (" and app texts" if args.sent else "")
+        return docs, what if docs else "the agent sent nothing"
     located = resolve(view, args.artifact, args.path)
     if located.path is None:
         return [], located.detail
@@ -53,6 +62,22 @@ def documents(args: TargetArgs, view: EvidenceView) -> tuple[list[tuple[str, str
     if text is None:
         return [], f"{located.path} does not exist"
     return [(located.path, text)], located.detail
+
+
+SENT_FIELDS = frozenset({"subject", "body", "content", "message", "text", "title", "description", "note", "notes"})
+"""The arguments of an app call that carry text the agent wrote for someone (never ids, tokens or passwords)."""
+
+
+def sent_texts(view: EvidenceView) -> list[tuple[str, str]]:
+    """(label, text) of every text field of an app call that succeeded, in call order."""
+    out = []
+    for n, record in enumerate(view.tool_records, start=1):
+        if "__" not in record.name or record.error is not None:
+            continue
+        fields = [str(v) for k, v in record.arguments.items() if k in SENT_FIELDS and isinstance(v, str) and v.strip()]
+        if fields:
+            out.append((f"{record.name} (call {n})", "\n\n".join(fields)))
+    return out
 
 
 def _prepared(args: TargetArgs, label: str, text: str) -> str:

@@ -17,7 +17,7 @@ from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
 from graders.rules.target import TargetArgs, compile_all, documents, struck_units, units_in_context
-from graders.units import Unit, quotes_a_rule
+from graders.units import Unit, negated, quotes_a_rule
 from graders.view import EvidenceView
 
 
@@ -37,6 +37,11 @@ class Args(TargetArgs):
         "'clause 3.5 is struck out' holds when a unit's struck part matches every pattern.",
     )
     min_count: int = Field(default=1, ge=1, description="Units that must match.")
+    claims: bool = Field(
+        default=False,
+        description="With `absent`: only a claim counts, a unit asserted and not negated: a state the sources "
+        "contradict ('KYC cleared, nothing outstanding') fails, 'not yet cleared' or 'if it clears' do not.",
+    )
     context: bool = Field(
         default=True,
         description="Read each unit with what it sits under (its headings, the label line above its list, its table's "
@@ -53,16 +58,18 @@ def check(args: Args, view: EvidenceView) -> Outcome:
         pairs, note = struck_units(args, view, args.within)
         units = [(label, "", u) for label, u in pairs]
     else:
-        asserted = args.asserted and not args.absent
+        asserted = (args.asserted and not args.absent) or args.claims
         units, note = units_in_context(args, view, args.within, asserted)
         rows = [(label, u) for label, _, u in units]
         if args.within == "row" and not args.absent and not _row_contradicts(rows, wanted[0], banned):
             units, note = units_in_context(args, view, args.within, asserted, prose=True)
-    if not args.replies and not documents(args, view)[0]:
+    if not (args.replies or args.sent) and not documents(args, view)[0]:
         return Outcome(False, note)
     hits = [(label, u) for label, context, u in units if _holds(u, context if args.context else "", wanted, banned)]
     if args.absent:  # a note that quotes the rule it obeys does not say the forbidden thing
         hits = [(label, u) for label, u in hits if not quotes_a_rule(u, wanted)]
+    if args.absent and args.claims:
+        hits = [(label, u) for label, u in hits if not negated(u)]
     what = " & ".join(f"/{p}/" for p in args.patterns) + f" in one {args.within}"
     if args.absent:
         if hits:

@@ -279,3 +279,34 @@ def test_a_reference_to_a_section_or_table_is_no_rival_count() -> None:
     args = {"path": "m.md", "anchor": ["exception"], "value": 7, "type": "number"}
     assert grade("fact", args, {"m.md": text}).passed
     assert not grade("fact", args, {"m.md": text.replace("7 exceptions", "6 exceptions")}).passed
+
+
+def _sent(tool: str, **arguments: str) -> ToolRecord:
+    return ToolRecord(tool, dict(arguments), {"ok": True}, None, 1)
+
+
+def test_checks_read_what_the_agent_sent_in_app_calls_as_they_read_files() -> None:
+    wrong = _sent(
+        "phone__send_text_message", phone_number="+44", message="Pickup is on 9 November. As a fallback, 10 November."
+    )
+    right = _sent("gmail__send_email", subject="Pickup", body="Pickup is on Tuesday 10 November.", access_token="x")
+    day = {"sent": True, "anchor": ["pickup"], "value": "2026-11-10", "type": "date"}
+    assert not grade("fact", day, {}, tool_records=[wrong]).passed
+    assert grade("fact", day, {}, tool_records=[right]).passed
+    failed = ToolRecord("gmail__send_email", {"body": "Pickup is on Tuesday 10 November."}, None, "401", 1)
+    assert not grade("fact", day, {}, tool_records=[failed]).passed
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ("KYC check cleared - nothing outstanding on the file.", False),
+        ("The KYC check is not yet cleared; we are chasing the passport copy.", True),
+        ("If the KYC check clears this week, we can open the account.", True),
+    ],
+)
+def test_a_state_the_sources_contradict_fails_wherever_it_is_claimed(said: str, passes: bool) -> None:
+    claim = {"sent": True, "patterns": ["kyc", "cleared|clears|nothing outstanding"], "absent": True, "claims": True}
+    assert grade("text", claim, {}, agent_messages=[said]).passed is passes
+    record = _sent("gmail__send_email", body=said)
+    assert grade("text", claim, {}, tool_records=[record]).passed is passes
