@@ -114,7 +114,7 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     expected = compile_all([str(args.value)])[0] if args.type == "text" else None
     units, note = units_in_context(args, view, args.within, asserted=True)
     stating, contra = None, None
-    for label, context, unit in units:
+    for label, context, unit, _ in units:
         own = all(a.search(unit) for a in anchors)
         read = own or (args.context and all(a.search(unit) or a.search(context) for a in anchors))
         if not read or any(x.search(unit) for x in excluded):

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import NamedTuple
 
 from pydantic import Field, model_validator
 
 from graders.locate import resolve
 from graders.normalise import STRUCK, normalise, normalise_pattern
 from graders.rules.base import RuleArgs
-from graders.units import Unit, hedged, sentences, split, split_in_context, under_heading, without_hedged_asides
+from graders.units import (
+    Unit,
+    hedged,
+    items,
+    sentences,
+    split,
+    split_in_context,
+    under_heading,
+    without_hedged_asides,
+)
 from graders.view import EvidenceView
 
 _TEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
@@ -104,11 +114,27 @@ def asserted_text(raw: str, unit: Unit, today: date | None, day_first: bool) -> 
     return " ".join(n for n in kept if n and not hedged(n))
 
 
+class Read(NamedTuple):
+    """One unit as a rule reads it."""
+
+    label: str
+    """Where it comes from (a path, 'reply 2', an app call)."""
+    context: str
+    """What it sits under, normalised: the nearest heading and label line of a list item, a row's header row."""
+    text: str
+    """The unit, normalised (hedged sentences dropped when asserted)."""
+    items: tuple[str, ...]
+    """For a section, paragraph or file, its list items and prose paragraphs, normalised; else the unit alone."""
+
+
+_LARGE: frozenset[Unit] = frozenset({"section", "paragraph", "file"})
+
+
 def units_in_context(
     args: TargetArgs, view: EvidenceView, unit: Unit, asserted: bool, prose: bool = False
-) -> tuple[list[tuple[str, str, str]], str]:
-    """(label, normalised context, normalised unit) triples: each unit with the headings, list label or header row
-    it sits under (graders.units.split_in_context); hedged sentences dropped from the unit when `asserted`."""
+) -> tuple[list[Read], str]:
+    """Every unit of the rule's documents with the headings, list label or header row it sits under
+    (graders.units.split_in_context); hedged sentences dropped from the unit when `asserted`."""
     docs, note = documents(args, view)
     out = []
     for label, text in docs:
@@ -120,7 +146,8 @@ def units_in_context(
                 else normalise(raw, view.today, args.day_first)
             )
             if norm:
-                out.append((label, normalise(context, view.today, args.day_first), norm))
+                parts = tuple(normalise(i, view.today, args.day_first) for i in items(raw)) if unit in _LARGE else ()
+                out.append(Read(label, normalise(context, view.today, args.day_first), norm, parts or (norm,)))
     return out, note
 
 

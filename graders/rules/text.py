@@ -12,11 +12,12 @@ table row about the rule's subject (its first pattern) holds a forbidden pattern
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import Field
 
 from graders.rules.base import Outcome, RuleKind
-from graders.rules.target import TargetArgs, compile_all, documents, struck_units, units_in_context
+from graders.rules.target import Read, TargetArgs, compile_all, documents, struck_units, units_in_context
 from graders.units import Unit, negated, quotes_a_rule
 from graders.view import EvidenceView
 
@@ -28,6 +29,11 @@ class Args(TargetArgs):
     within: Unit = Field(default="sentence", description="The unit every pattern must match inside.")
     forbid: list[str] = Field(
         default_factory=list, description="Regexes that must not occur in a unit for it to count as a match."
+    )
+    forbid_within: Literal["item", "unit"] = Field(
+        default="item",
+        description="Where `forbid` looks in a section, paragraph or file: the list items and paragraphs that hold a "
+        "wanted pattern (item), or the whole unit (unit: nothing in the document may say it).",
     )
     asserted: bool = Field(default=True, description="Ignore questions, conditionals and hedged units.")
     absent: bool = Field(default=False, description="Pass when no unit matches (a thing that must not be said).")
@@ -56,16 +62,18 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     banned = compile_all(args.forbid)
     if args.struck:
         pairs, note = struck_units(args, view, args.within)
-        units = [(label, "", u) for label, u in pairs]
+        units = [Read(label, "", u, (u,)) for label, u in pairs]
     else:
         asserted = (args.asserted and not args.absent) or args.claims
         units, note = units_in_context(args, view, args.within, asserted)
-        rows = [(label, u) for label, _, u in units]
+        rows = [(read.label, read.text) for read in units]
         if args.within == "row" and not args.absent and not _row_contradicts(rows, wanted[0], banned):
             units, note = units_in_context(args, view, args.within, asserted, prose=True)
     if not (args.replies or args.sent) and not documents(args, view)[0]:
         return Outcome(False, note)
-    hits = [(label, u) for label, context, u in units if _holds(u, context if args.context else "", wanted, banned)]
+    if args.forbid_within == "unit":
+        units = [read._replace(items=(read.text,)) for read in units]
+    hits = [(read.label, read.text) for read in units if _holds(read, args.context, wanted, banned)]
     if args.absent:  # a note that quotes the rule it obeys does not say the forbidden thing
         hits = [(label, u) for label, u in hits if not quotes_a_rule(u, wanted)]
     if args.absent and args.claims:
@@ -82,13 +90,15 @@ def check(args: Args, view: EvidenceView) -> Outcome:
     return Outcome(False, f"{note}: {what} matches {len(hits)} unit(s), need {args.min_count}")
 
 
-def _holds(unit: str, context: str, wanted: list[re.Pattern[str]], banned: list[re.Pattern[str]]) -> bool:
-    """Every pattern in the unit or its context, one at least in the unit, no forbidden one in the unit."""
-    return (
-        all(p.search(unit) or p.search(context) for p in wanted)
-        and any(p.search(unit) for p in wanted)
-        and not any(b.search(unit) for b in banned)
-    )
+def _holds(read: Read, context: bool, wanted: list[re.Pattern[str]], banned: list[re.Pattern[str]]) -> bool:
+    """Every pattern in the unit or (with `context`) what it sits under, one at least in the unit, and no forbidden
+    pattern in the unit's items that make the claim: in a section, paragraph or file, `forbid` looks only at the list
+    items and paragraphs holding a wanted pattern, so an older finding listed in another item does not count."""
+    around = read.context if context else ""
+    if not all(p.search(read.text) or p.search(around) for p in wanted) or not any(p.search(read.text) for p in wanted):
+        return False
+    scope = [part for part in read.items if any(p.search(part) for p in wanted)] or [read.text]
+    return not any(b.search(part) for b in banned for part in scope)
 
 
 def _row_contradicts(rows: list[tuple[str, str]], subject: re.Pattern[str], banned: list[re.Pattern[str]]) -> bool:

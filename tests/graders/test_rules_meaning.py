@@ -310,3 +310,11 @@ def test_a_state_the_sources_contradict_fails_wherever_it_is_claimed(said: str, 
     assert grade("text", claim, {}, agent_messages=[said]).passed is passes
     record = _sent("gmail__send_email", body=said)
     assert grade("text", claim, {}, tool_records=[record]).passed is passes
+
+
+def test_forbid_looks_at_the_items_making_the_claim_unless_told_to_look_at_the_whole_unit() -> None:
+    doc = "## Findings\n\n- F-2026-004: High, open, owner Treasury.\n- F-2025-011: Medium, closed in March.\n"
+    args = {"path": "f.md", "patterns": ["f-2026-004", "high"], "within": "section", "forbid": ["closed"]}
+    assert grade("text", args, {"f.md": doc}).passed
+    assert not grade("text", args, {"f.md": doc.replace("High, open", "High, closed")}).passed
+    assert not grade("text", {**args, "forbid_within": "unit"}, {"f.md": doc}).passed
