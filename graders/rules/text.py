@@ -43,6 +43,12 @@ class Args(TargetArgs):
         "'clause 3.5 is struck out' holds when a unit's struck part matches every pattern.",
     )
     min_count: int = Field(default=1, ge=1, description="Units that must match.")
+    nowhere: list[str] = Field(
+        default_factory=list,
+        description="Regexes of a state claim the sources contradict ('cleared', 'nothing outstanding'): besides the "
+        "match, no asserted, non-negated unit of the target may hold one, in any sentence (so an item can say "
+        "'states the blocker and claims nothing contrary anywhere', which a do-nothing agent fails).",
+    )
     claims: bool = Field(
         default=False,
         description="With `absent`: only a claim counts, a unit asserted and not negated: a state the sources "
@@ -84,6 +90,13 @@ def check(args: Args, view: EvidenceView) -> Outcome:
             label, unit = hits[0]
             return Outcome(False, f"{note}: {what} occurs ({label}: {_clip(unit)!r}) but must not")
         return Outcome(True, f"{note}: {what} does not occur")
+    contrary = None
+    if args.nowhere:
+        claimed_in = units if args.asserted and not args.struck else units_in_context(args, view, args.within, True)[0]
+        contrary = _claimed(claimed_in, compile_all(args.nowhere))
+    if len(hits) >= args.min_count and contrary is not None:
+        label, unit = contrary
+        return Outcome(False, f"{note}: {what}, but {label} claims what the sources contradict: {_clip(unit)!r}")
     if len(hits) >= args.min_count:
         label, unit = hits[0]
         return Outcome(True, f"{note}: {what} ({label}: {_clip(unit)!r})")
@@ -99,6 +112,13 @@ def _holds(read: Read, context: bool, wanted: list[re.Pattern[str]], banned: lis
         return False
     scope = [part for part in read.items if any(p.search(part) for p in wanted)] or [read.text]
     return not any(b.search(part) for b in banned for part in scope)
+
+
+def _claimed(units: list[Read], claims: list[re.Pattern[str]]) -> tuple[str, str] | None:
+    """The first asserted, non-negated unit holding one of `claims`, with where it is."""
+    return next(
+        ((r.label, r.text) for r in units if any(c.search(r.text) for c in claims) and not negated(r.text)), None
+    )
 
 
 def _row_contradicts(rows: list[tuple[str, str]], subject: re.Pattern[str], banned: list[re.Pattern[str]]) -> bool:

@@ -318,3 +318,17 @@ def test_forbid_looks_at_the_items_making_the_claim_unless_told_to_look_at_the_w
     assert grade("text", args, {"f.md": doc}).passed
     assert not grade("text", args, {"f.md": doc.replace("High, open", "High, closed")}).passed
     assert not grade("text", {**args, "forbid_within": "unit"}, {"f.md": doc}).passed
+
+
+def test_an_item_can_ask_for_the_true_state_and_no_contrary_claim_anywhere() -> None:
+    item = {
+        "sent": True,
+        "patterns": ["legal|ruth", "waiting|blocked|pending sign-?off"],
+        "nowhere": ["signed off|all clear|nothing (is )?outstanding"],
+    }
+    true = "Launch day is still blocked on Ruth's sign-off."
+    assert grade("text", item, {}, agent_messages=[true]).passed
+    assert not grade("text", item, {}, agent_messages=[f"{true} Press release signed off, all clear."]).passed
+    assert grade("text", item, {}, agent_messages=[f"{true} It is not signed off yet."]).passed
+    assert grade("text", item, {}, agent_messages=[f"{true} If Ruth signs today, we are all clear."]).passed
+    assert not grade("text", item, {}, agent_messages=[]).passed
